@@ -1,0 +1,99 @@
+// swift-tools-version: 6.1
+// Quarry: a GraphQL API server over PostgreSQL.
+// The engine (GraphQLLanguage ← GraphQLType ← GraphQLValidation ← GraphQLExecution)
+// depends on nothing else; the server targets add libpq, Hummingbird and friends.
+import PackageDescription
+
+/// `QUARRY_ENGINE_ONLY=1 swift test` builds and tests the engine alone, without
+/// the server's dependencies: the engine is a library in its own right, and this
+/// keeps its edit-compile-test loop short on a 2-core machine.
+let engineOnly = Context.environment["QUARRY_ENGINE_ONLY"] == "1"
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let engineTargets: [Target] = [
+    .target(name: "GraphQLLanguage", swiftSettings: strict),
+    .target(name: "GraphQLType", dependencies: ["GraphQLLanguage"], swiftSettings: strict),
+    .target(name: "GraphQLValidation", dependencies: ["GraphQLLanguage", "GraphQLType"], swiftSettings: strict),
+    .target(
+        name: "GraphQLExecution",
+        dependencies: ["GraphQLLanguage", "GraphQLType", "GraphQLValidation"],
+        swiftSettings: strict
+    ),
+    .testTarget(
+        name: "GraphQLLanguageTests",
+        dependencies: ["GraphQLLanguage", .product(name: "PropertyBased", package: "swift-property-based")],
+        swiftSettings: strict
+    ),
+    .testTarget(name: "GraphQLTypeTests", dependencies: ["GraphQLType"], swiftSettings: strict),
+    .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLValidation"], swiftSettings: strict),
+    .testTarget(name: "GraphQLExecutionTests", dependencies: ["GraphQLExecution"], swiftSettings: strict),
+]
+
+let serverTargets: [Target] = [
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+    .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+    .target(
+        name: "Postgres",
+        dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "Auth",
+        dependencies: ["CArgon2", "COpenSSL"],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "App",
+        dependencies: ["GraphQLExecution", "Postgres", "Auth", .product(name: "Logging", package: "swift-log")],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "Server",
+        dependencies: [
+            "App",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        swiftSettings: strict
+    ),
+    .executableTarget(
+        name: "quarry",
+        dependencies: ["Server", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        swiftSettings: strict
+    ),
+    .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: strict),
+    .testTarget(
+        name: "ServerTests",
+        dependencies: ["Server", .product(name: "HummingbirdTesting", package: "hummingbird")],
+        swiftSettings: strict
+    ),
+]
+
+let engineDependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+]
+
+let serverDependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+]
+
+let package = Package(
+    name: "Quarry",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "GraphQLEngine", targets: ["GraphQLLanguage", "GraphQLType", "GraphQLValidation", "GraphQLExecution"]),
+    ] + (engineOnly ? [] : [.executable(name: "quarry", targets: ["quarry"])]),
+    dependencies: engineDependencies + (engineOnly ? [] : serverDependencies),
+    targets: engineTargets + (engineOnly ? [] : serverTargets),
+    swiftLanguageModes: [.v6]
+)

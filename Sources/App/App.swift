@@ -1,0 +1,1 @@
+// The App module; see ../../ARCHITECTURE.md.

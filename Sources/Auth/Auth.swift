@@ -1,0 +1,1 @@
+// The Auth module; see ../../ARCHITECTURE.md.

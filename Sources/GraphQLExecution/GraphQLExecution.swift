@@ -1,0 +1,1 @@
+// The GraphQLExecution module; see ../../ARCHITECTURE.md.

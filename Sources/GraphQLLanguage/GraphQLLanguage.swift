@@ -1,0 +1,1 @@
+// The GraphQLLanguage module; see ../../ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The GraphQLType module; see ../../ARCHITECTURE.md.

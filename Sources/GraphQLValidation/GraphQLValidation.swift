@@ -1,0 +1,1 @@
+// The GraphQLValidation module; see ../../ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The Server module; see ../../ARCHITECTURE.md.
