@@ -1,1 +1,0 @@
-// The GraphQLLanguage module; see ../../ARCHITECTURE.md.

@@ -1,0 +1,111 @@
+import Synchronization
+
+/// The text of a GraphQL document, held as UTF-8 bytes.
+///
+/// The lexer reads `body` by integer offsets, and every AST node's `Location`
+/// points back here, so an error raised anywhere downstream (validation,
+/// execution) can report a 1-based line and column (spec §2.1 "Source Text").
+/// The table of line starts is built on first use (errors are rare) and then
+/// reused, each lookup being a binary search.
+public final class Source: Sendable {
+    /// The document's bytes, UTF-8 encoded.
+    public let body: [UInt8]
+    /// A name for the source, e.g. a file name; graphql-js uses "GraphQL request".
+    public let name: String
+    /// Offsets at which each line begins; computed lazily. A `Mutex` keeps the
+    /// lazy fill Sendable: several tasks may report errors on one cached document.
+    private let lineStartsCache = Mutex<[Int]?>(nil)
+
+    public init(body: String, name: String = "GraphQL request") {
+        self.body = Array(body.utf8)
+        self.name = name
+    }
+
+    public init(bytes: [UInt8], name: String = "GraphQL request") {
+        self.body = bytes
+        self.name = name
+    }
+
+    /// The 1-based line and column of a byte offset. Lines end at `\n`, `\r\n`
+    /// or `\r` (spec §2.1.2); columns count UTF-16 code units like graphql-js,
+    /// so messages name the same column for non-ASCII text.
+    public func location(at offset: Int) -> SourceLocation {
+        let starts = lineStarts()
+        let position = max(0, min(offset, body.count))
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= position { low = mid } else { high = mid - 1 }
+        }
+        let lineStart = starts[low]
+        var column = 1
+        var index = lineStart
+        while index < position {
+            let byte = body[index]
+            if byte < 0x80 || byte >= 0xC0 {
+                // A leading byte: one UTF-16 unit, two for a 4-byte sequence.
+                column += byte >= 0xF0 ? 2 : 1
+            }
+            index += 1
+        }
+        return SourceLocation(line: low + 1, column: column)
+    }
+
+    private func lineStarts() -> [Int] {
+        lineStartsCache.withLock { cache in
+            if let cache { return cache }
+            var starts = [0]
+            var index = 0
+            let count = body.count
+            while index < count {
+                let byte = body[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D {
+                    if index + 1 < count, body[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+            cache = starts
+            return starts
+        }
+    }
+}
+
+/// A 1-based line and column in a `Source`, as reported in `GraphQLError.locations`.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// Where an AST node lies in its `Source`: byte offsets `start..<end`.
+///
+/// Two locations are equal when they cover the same offsets of the same
+/// `Source` instance.
+public struct Location: Sendable, Equatable {
+    public var start: Int
+    public var end: Int
+    public let source: Source
+
+    public init(start: Int, end: Int, source: Source) {
+        self.start = start
+        self.end = end
+        self.source = source
+    }
+
+    /// The line and column where the node starts.
+    public var startLocation: SourceLocation { source.location(at: start) }
+
+    public static func == (lhs: Location, rhs: Location) -> Bool {
+        lhs.start == rhs.start && lhs.end == rhs.end && lhs.source === rhs.source
+    }
+}
