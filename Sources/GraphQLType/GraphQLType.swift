@@ -1,1 +1,0 @@
-// The GraphQLType module; see ../../ARCHITECTURE.md.
