@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// Builds the immutable type objects of a schema from ordered definitions whose
 /// names all resolve (``SchemaAssembler`` checked that).
 struct NamedTypeBuilder {
@@ -59,7 +61,7 @@ struct NamedTypeBuilder {
                 GraphQLEnumType(
                     id: id, name: definition.name, description: definition.description,
                     values: values.map { buildEnumValue($0) },
-                    directives: applyDirectives(definition.directives, at: .enumeration)))
+                    directives: applyDirectives(definition.directives, at: .enum)))
         case .inputObject(let fields):
             let directives = applyDirectives(definition.directives, at: .inputObject)
             return .inputObject(

@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// A schema described by names, before names are resolved to ``TypeID``s.
 ///
 /// Both the SDL builder and the built-in definitions (specified scalars,

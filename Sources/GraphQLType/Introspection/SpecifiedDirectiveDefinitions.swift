@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// The directives the spec defines (§3.13): `@include`, `@skip`, `@deprecated`,
 /// `@specifiedBy` and `@oneOf`, in graphql-js's `specifiedDirectives` order.
 enum SpecifiedDirectiveDefinitions {

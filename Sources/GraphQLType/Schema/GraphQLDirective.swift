@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// A directive definition (spec §3.13): the built-ins and those the SDL declares.
 public final class GraphQLDirective: Sendable {
     public let name: String

@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// A GraphQL schema (spec §3.3): its named types, root operation types and directives.
 ///
 /// Immutable after building (``buildSchema(sdl:scalars:)`` or the assembler), so one
@@ -91,7 +93,7 @@ public final class GraphQLSchema: Sendable {
     }
 
     /// The root type of an operation (spec §3.3.1).
-    public func rootType(for operation: OperationKind) -> GraphQLObjectType? {
+    public func rootType(for operation: OperationType) -> GraphQLObjectType? {
         switch operation {
         case .query: queryType
         case .mutation: mutationType
@@ -140,11 +142,4 @@ public final class GraphQLSchema: Sendable {
         }
         return self[parent].field(named: name)
     }
-}
-
-/// The three kinds of operation (spec §2.3).
-public enum OperationKind: String, Sendable, CaseIterable {
-    case query
-    case mutation
-    case subscription
 }
