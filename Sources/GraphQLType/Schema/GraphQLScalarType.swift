@@ -94,8 +94,11 @@ public final class GraphQLScalarType: Sendable {
         if let specified { return try specified.parseValue(value) }
         do {
             return try coercion.parseValue(value)
+        } catch let error as ScalarCoercionError {
+            throw error
         } catch {
-            throw ScalarCoercionError(message(of: error))
+            // graphql-js wraps errors that are not GraphQL errors this way.
+            throw ScalarCoercionError("Expected type \"\(name)\". \(error)")
         }
     }
 
