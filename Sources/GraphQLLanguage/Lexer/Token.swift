@@ -1,0 +1,88 @@
+/// The kinds of lexical tokens (spec §2.1.6 "Lexical Tokens"), plus the
+/// start and end of the file. Ignored tokens (whitespace, commas, comments,
+/// line terminators, the byte order mark) are skipped by the lexer.
+public enum TokenKind: UInt8, Sendable, Hashable, CustomStringConvertible {
+    case startOfFile
+    case endOfFile
+    case bang
+    case dollar
+    case amp
+    case parenL
+    case parenR
+    case spread
+    case colon
+    case equals
+    case at
+    case bracketL
+    case bracketR
+    case braceL
+    case pipe
+    case braceR
+    case name
+    case int
+    case float
+    case string
+    case blockString
+
+    /// The spelling graphql-js uses in messages: punctuators as themselves,
+    /// other kinds by name (`Name`, `<EOF>`).
+    public var description: String {
+        switch self {
+        case .startOfFile: "<SOF>"
+        case .endOfFile: "<EOF>"
+        case .bang: "!"
+        case .dollar: "$"
+        case .amp: "&"
+        case .parenL: "("
+        case .parenR: ")"
+        case .spread: "..."
+        case .colon: ":"
+        case .equals: "="
+        case .at: "@"
+        case .bracketL: "["
+        case .bracketR: "]"
+        case .braceL: "{"
+        case .pipe: "|"
+        case .braceR: "}"
+        case .name: "Name"
+        case .int: "Int"
+        case .float: "Float"
+        case .string: "String"
+        case .blockString: "BlockString"
+        }
+    }
+
+    /// True for `! $ & ( ) ... : = @ [ ] { | }` (spec §2.1.8 "Punctuators").
+    public var isPunctuator: Bool {
+        rawValue >= TokenKind.bang.rawValue && rawValue <= TokenKind.braceR.rawValue
+    }
+
+    /// How a message names this kind: punctuators quoted (`"{"`), others bare (`Name`).
+    var quotedDescription: String { isPunctuator ? "\"\(description)\"" : description }
+}
+
+/// One lexical token: its kind and where it is. A cheap value: the text of
+/// names, numbers and strings is read from the source only when the parser
+/// keeps it.
+///
+/// `column` counts UTF-16 code units from the start of the line, like
+/// graphql-js and `Source.location(at:)`.
+public struct Token: Sendable, Equatable {
+    public var kind: TokenKind
+    /// Byte offset of the first byte of the token.
+    public var start: Int
+    /// Byte offset just past the token.
+    public var end: Int
+    /// 1-based line of the token's start.
+    public var line: Int
+    /// 1-based column of the token's start.
+    public var column: Int
+
+    public init(kind: TokenKind, start: Int, end: Int, line: Int, column: Int) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.line = line
+        self.column = column
+    }
+}
