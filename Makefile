@@ -2,16 +2,32 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps test test-engine
+.PHONY: deps run stop-db test test-engine bench-http
 
+## Installs the system packages (apt, as root) and graphql-core, the test oracle.
 deps:
 	@scripts/install-deps.sh
 	@$(PYTHON) -c 'import graphql, sys; sys.exit(graphql.__version__ != "3.2.8")' 2>/dev/null || \
 	  $(PYTHON) -m pip install --quiet --disable-pip-version-check graphql-core==3.2.8
 
+## Serves Quarry on http://127.0.0.1:$${QUARRY_HTTP_PORT:-8080} (local PostgreSQL unless QUARRY_DATABASE_URL is set).
+run:
+	@scripts/install-deps.sh
+	@scripts/run-local.sh
+
+## Stops the local PostgreSQL cluster that `make run` started.
+stop-db:
+	@scripts/local-postgres.sh stop
+
+## Builds, then runs every test against a throwaway PostgreSQL cluster.
 test: deps
 	swift build --build-tests
 	scripts/with-test-postgres.sh swift test --skip-build
 
+## The engine alone, without the server's dependencies.
 test-engine:
 	QUARRY_ENGINE_ONLY=1 swift test
+
+## The HTTP benchmark of Benchmarks/README.md (release build, wrk and pgbench on loopback).
+bench-http:
+	@Benchmarks/http/run.sh

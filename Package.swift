@@ -54,6 +54,7 @@ let serverTargets: [Target] = [
         dependencies: [
             "App",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
@@ -67,6 +68,7 @@ let serverTargets: [Target] = [
         swiftSettings: strict
     ),
     .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: strict),
+    .testTarget(name: "AuthTests", dependencies: ["Auth"], swiftSettings: strict),
     .testTarget(
         name: "ServerTests",
         dependencies: ["Server", .product(name: "HummingbirdTesting", package: "hummingbird")],
@@ -81,6 +83,7 @@ let engineDependencies: [Package.Dependency] = [
 let serverDependencies: [Package.Dependency] = [
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),

@@ -1,1 +1,0 @@
-// The Auth module; see ../../ARCHITECTURE.md.

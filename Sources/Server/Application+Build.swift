@@ -1,0 +1,42 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// The router of a Quarry server: middleware outermost first, then routes.
+///
+/// Middleware order matters: the request id is assigned first so that every
+/// log line and every response (errors included) carries it; metrics and CORS
+/// see the final status of every response; the bearer token is read last,
+/// right before the routes that use it.
+public func buildRouter(
+    configuration: ServerConfiguration, components: ServerComponents
+) -> Router<QuarryRequestContext> {
+    let router = Router(context: QuarryRequestContext.self)
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: MetricsMiddleware(metrics: components.metrics))
+    router.add(middleware: AccessLogMiddleware())
+    router.add(middleware: QuarryCORSMiddleware(policy: configuration.cors))
+    router.add(middleware: BearerTokenMiddleware())
+    HealthRoutes(
+        readiness: components.readiness, metrics: components.metrics, beforeScrape: components.refreshGauges
+    ).register(on: router)
+    return router
+}
+
+/// A Quarry HTTP application: a ServiceLifecycle service that serves
+/// `router` and runs `services` (the database pool) beside it. On graceful
+/// shutdown the HTTP server stops accepting connections and drains in-flight
+/// requests first; the services, started before it, are shut down after it.
+public func buildApplication(
+    configuration: ServerConfiguration, components: ServerComponents, services: [any Service] = [],
+    logger: Logger
+) -> some ApplicationProtocol {
+    Application(
+        router: buildRouter(configuration: configuration, components: components),
+        configuration: .init(
+            address: .hostname(configuration.httpHost, port: configuration.httpPort), serverName: "Quarry"
+        ),
+        services: services,
+        logger: logger
+    )
+}

@@ -1,0 +1,131 @@
+import Logging
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Everything Quarry reads from its environment at start-up.
+///
+/// Every variable has a default, so `quarry serve` with an empty environment
+/// serves on `http://127.0.0.1:8080` against the local cluster that `make run`
+/// manages. The README's configuration table lists the same names and defaults;
+/// ``ServerConfiguration/variables`` is the list they are checked against.
+public struct ServerConfiguration: Sendable, Equatable {
+    /// libpq connection URL (`QUARRY_DATABASE_URL`).
+    public var databaseURL: String
+    /// Listen address (`QUARRY_HTTP_HOST`, `QUARRY_HTTP_PORT`).
+    public var httpHost: String
+    public var httpPort: Int
+    /// Local data: the PostgreSQL cluster of `make run`, media, error reports (`QUARRY_DATA_DIR`).
+    public var dataDirectory: String
+    /// Base of absolute links (`QUARRY_PUBLIC_URL`).
+    public var publicURL: String
+    /// Who may introspect the schema (`QUARRY_INTROSPECTION`).
+    public var introspection: IntrospectionMode
+    /// Fixed number of PostgreSQL connections (`QUARRY_DATABASE_POOL_SIZE`).
+    public var databasePoolSize: Int
+    /// Server-side `statement_timeout` in milliseconds, 0 = none (`QUARRY_DATABASE_STATEMENT_TIMEOUT_MS`).
+    public var statementTimeoutMilliseconds: Int
+    /// Largest accepted request body; larger bodies get 413 (`QUARRY_HTTP_MAX_BODY_BYTES`).
+    public var maxRequestBodyBytes: Int
+    /// Origins allowed to call the API from a browser (`QUARRY_CORS_ORIGINS`).
+    public var cors: CORSPolicy
+    /// Longest wait for in-flight requests on SIGTERM before they are cancelled (`QUARRY_SHUTDOWN_TIMEOUT_SECONDS`).
+    public var shutdownTimeoutSeconds: Int
+    /// Lowest log level written (`QUARRY_LOG_LEVEL`).
+    public var logLevel: Logger.Level
+    /// `text` for people, `json` (one object a line) for log collectors (`QUARRY_LOG_FORMAT`).
+    public var logFormat: LogFormat
+
+    /// Introspection policy of `QUARRY_INTROSPECTION`.
+    public enum IntrospectionMode: String, CaseIterable, Sendable {
+        /// Everyone may introspect the whole schema.
+        case on
+        /// `__schema` and `__type` are refused for everyone.
+        case off
+        /// Each caller sees only what its role may use.
+        case role
+    }
+
+    /// Log line format of `QUARRY_LOG_FORMAT`.
+    public enum LogFormat: String, CaseIterable, Sendable {
+        case text
+        case json
+    }
+
+    /// Every variable Quarry reads, in the README's order.
+    public static let variables = [
+        "QUARRY_DATABASE_URL", "QUARRY_HTTP_HOST", "QUARRY_HTTP_PORT", "QUARRY_DATA_DIR", "QUARRY_PUBLIC_URL",
+        "QUARRY_INTROSPECTION", "QUARRY_DATABASE_POOL_SIZE", "QUARRY_DATABASE_STATEMENT_TIMEOUT_MS",
+        "QUARRY_HTTP_MAX_BODY_BYTES", "QUARRY_CORS_ORIGINS", "QUARRY_SHUTDOWN_TIMEOUT_SECONDS",
+        "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
+    ]
+
+    /// Reads the configuration from environment variables.
+    /// - Throws: ``ConfigurationError`` naming the first variable whose value is invalid.
+    public init(environment: [String: String]) throws {
+        let env = EnvironmentReader(environment: environment)
+        httpHost = env.string("QUARRY_HTTP_HOST", default: "127.0.0.1")
+        httpPort = try env.integer("QUARRY_HTTP_PORT", default: 8080, in: 0...65535)
+        dataDirectory = Self.absolutePath(env.string("QUARRY_DATA_DIR", default: "./.quarry"))
+        databaseURL = try env.raw("QUARRY_DATABASE_URL").map(Self.checkedDatabaseURL)
+            ?? Self.localClusterURL(dataDirectory: dataDirectory)
+        publicURL = try env.raw("QUARRY_PUBLIC_URL").map(Self.checkedPublicURL)
+            ?? "http://\(httpHost.contains(":") ? "[\(httpHost)]" : httpHost):\(httpPort)"
+        introspection = try env.choice("QUARRY_INTROSPECTION", default: IntrospectionMode.on)
+        databasePoolSize = try env.integer("QUARRY_DATABASE_POOL_SIZE", default: 10, in: 1...500)
+        statementTimeoutMilliseconds = try env.integer(
+            "QUARRY_DATABASE_STATEMENT_TIMEOUT_MS", default: 10_000, in: 0...86_400_000
+        )
+        maxRequestBodyBytes = try env.integer(
+            "QUARRY_HTTP_MAX_BODY_BYTES", default: 1_048_576, in: 1_024...1_073_741_824
+        )
+        cors = try CORSPolicy(origins: env.list("QUARRY_CORS_ORIGINS"))
+        shutdownTimeoutSeconds = try env.integer("QUARRY_SHUTDOWN_TIMEOUT_SECONDS", default: 30, in: 1...3_600)
+        logLevel = try Self.logLevel(env.raw("QUARRY_LOG_LEVEL"))
+        logFormat = try env.choice("QUARRY_LOG_FORMAT", default: LogFormat.text)
+    }
+
+    /// The database `make run` manages: a cluster under the data folder that
+    /// listens on a Unix socket only, so it never collides with another PostgreSQL.
+    public static func localClusterURL(dataDirectory: String) -> String {
+        "postgresql://quarry@/quarry?host=\(dataDirectory)/postgres/run"
+    }
+
+    private static func checkedDatabaseURL(_ text: String) throws -> String {
+        guard text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") else {
+            throw ConfigurationError(
+                variable: "QUARRY_DATABASE_URL", value: text,
+                expected: "a URL starting with postgresql:// or postgres://"
+            )
+        }
+        return text
+    }
+
+    private static func checkedPublicURL(_ text: String) throws -> String {
+        guard text.hasPrefix("http://") || text.hasPrefix("https://"), text.count > "https://".count else {
+            throw ConfigurationError(
+                variable: "QUARRY_PUBLIC_URL", value: text, expected: "an absolute http:// or https:// URL"
+            )
+        }
+        return text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+
+    private static func logLevel(_ text: String?) throws -> Logger.Level {
+        guard let text else { return .info }
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigurationError(variable: "QUARRY_LOG_LEVEL", value: text, expected: "one of \(levels)")
+        }
+        return level
+    }
+
+    private static func absolutePath(_ path: String) -> String {
+        var absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        if absolute.hasSuffix("/.") { absolute.removeLast(2) }
+        while absolute.count > 1, absolute.hasSuffix("/") { absolute.removeLast() }
+        return absolute.replacingOccurrences(of: "/./", with: "/")
+    }
+}

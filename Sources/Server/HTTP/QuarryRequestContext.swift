@@ -1,0 +1,23 @@
+import Hummingbird
+import Logging
+
+/// The typed per-request context every Quarry route sees.
+///
+/// Middleware fills it in on the way in: ``RequestIDMiddleware`` sets
+/// ``requestID`` (and the logger's `request_id` metadata), and
+/// ``BearerTokenMiddleware`` sets ``bearerToken``. The GraphQL handler hands
+/// the token on to the resolvers as the viewer credential; what a token means
+/// is decided by the accounts area, not by HTTP.
+public struct QuarryRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The id of this request: echoed from `X-Request-Id` or generated.
+    public var requestID: String
+    /// The token of `Authorization: Bearer <token>`, `nil` for a guest.
+    public var bearerToken: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        requestID = ""
+        bearerToken = nil
+    }
+}

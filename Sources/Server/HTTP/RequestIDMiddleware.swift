@@ -1,0 +1,50 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Gives every request an id, puts it on every log line written while
+/// handling it (`request_id` metadata) and on every response, errors
+/// included, as `X-Request-Id`.
+///
+/// A client or proxy may send its own `X-Request-Id` to correlate logs across
+/// services; it is echoed when it is a short token of visible ASCII, and
+/// replaced otherwise so that logs can never be forged with control
+/// characters.
+public struct RequestIDMiddleware: RouterMiddleware {
+    public typealias Context = QuarryRequestContext
+
+    static let headerName = HTTPField.Name("X-Request-Id")!
+
+    public init() {}
+
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        let id = request.headers[Self.headerName].flatMap(Self.acceptable) ?? Self.generate()
+        context.requestID = id
+        context.logger[metadataKey: "request_id"] = .string(id)
+        var response = try await QuarryHTTPError.responseCatchingErrors(request, context: context, next: next)
+        response.headers[Self.headerName] = id
+        return response
+    }
+
+    /// An incoming id is kept when it is 1–128 characters of visible ASCII.
+    static func acceptable(_ id: String) -> String? {
+        guard (1...128).contains(id.utf8.count), id.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
+        return id
+    }
+
+    /// 128 random bits as 32 lowercase hex digits.
+    static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        return hex(high) + hex(low)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

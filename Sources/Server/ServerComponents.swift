@@ -1,0 +1,17 @@
+/// The parts of a running Quarry that routes call into, built once at start-up
+/// and shared by every request.
+public struct ServerComponents: Sendable {
+    /// Answers `GET /readyz`.
+    public var readiness: any ReadinessCheck
+    public var metrics: QuarryMetrics
+    /// Refreshes sampled gauges (the database pool's) before each `/metrics` scrape.
+    public var refreshGauges: @Sendable () -> Void
+
+    public init(
+        readiness: any ReadinessCheck, metrics: QuarryMetrics, refreshGauges: @escaping @Sendable () -> Void
+    ) {
+        self.readiness = readiness
+        self.metrics = metrics
+        self.refreshGauges = refreshGauges
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Logging
+import Testing
+
+@testable import Server
+
+@Suite("Configuration from the environment")
+struct ConfigurationTests {
+    @Test("an empty environment gives the documented defaults")
+    func defaults() throws {
+        let config = try ServerConfiguration(environment: [:])
+        #expect(config.httpHost == "127.0.0.1")
+        #expect(config.httpPort == 8080)
+        #expect(config.dataDirectory == FileManager.default.currentDirectoryPath + "/.quarry")
+        #expect(config.databaseURL == "postgresql://quarry@/quarry?host=\(config.dataDirectory)/postgres/run")
+        #expect(config.publicURL == "http://127.0.0.1:8080")
+        #expect(config.introspection == .on)
+        #expect(config.databasePoolSize == 10)
+        #expect(config.statementTimeoutMilliseconds == 10_000)
+        #expect(config.maxRequestBodyBytes == 1_048_576)
+        #expect(config.cors == .disabled)
+        #expect(config.shutdownTimeoutSeconds == 30)
+        #expect(config.logLevel == .info)
+        #expect(config.logFormat == .text)
+    }
+
+    @Test("every variable is read")
+    func explicitValues() throws {
+        let config = try ServerConfiguration(environment: [
+            "QUARRY_DATABASE_URL": "postgresql://u@db:5432/q",
+            "QUARRY_HTTP_HOST": "0.0.0.0",
+            "QUARRY_HTTP_PORT": "9090",
+            "QUARRY_DATA_DIR": "/var/lib/quarry/",
+            "QUARRY_PUBLIC_URL": "https://api.example.com/",
+            "QUARRY_INTROSPECTION": "ROLE",
+            "QUARRY_DATABASE_POOL_SIZE": "32",
+            "QUARRY_DATABASE_STATEMENT_TIMEOUT_MS": "0",
+            "QUARRY_HTTP_MAX_BODY_BYTES": "65536",
+            "QUARRY_CORS_ORIGINS": "https://a.example, http://localhost:3000",
+            "QUARRY_SHUTDOWN_TIMEOUT_SECONDS": "5",
+            "QUARRY_LOG_LEVEL": "debug",
+            "QUARRY_LOG_FORMAT": "json",
+        ])
+        #expect(config.databaseURL == "postgresql://u@db:5432/q")
+        #expect(config.httpHost == "0.0.0.0")
+        #expect(config.httpPort == 9090)
+        #expect(config.dataDirectory == "/var/lib/quarry")
+        #expect(config.publicURL == "https://api.example.com")
+        #expect(config.introspection == .role)
+        #expect(config.databasePoolSize == 32)
+        #expect(config.statementTimeoutMilliseconds == 0)
+        #expect(config.maxRequestBodyBytes == 65536)
+        #expect(config.cors == .origins(["https://a.example", "http://localhost:3000"]))
+        #expect(config.shutdownTimeoutSeconds == 5)
+        #expect(config.logLevel == .debug)
+        #expect(config.logFormat == .json)
+    }
+
+    @Test("the public URL follows host and port unless set")
+    func publicURLDefault() throws {
+        let config = try ServerConfiguration(environment: ["QUARRY_HTTP_PORT": "8181", "QUARRY_HTTP_HOST": "::1"])
+        #expect(config.publicURL == "http://[::1]:8181")
+    }
+
+    @Test("the local cluster URL lives in the data folder")
+    func localCluster() throws {
+        let config = try ServerConfiguration(environment: ["QUARRY_DATA_DIR": "/srv/q"])
+        #expect(config.databaseURL == "postgresql://quarry@/quarry?host=/srv/q/postgres/run")
+    }
+
+    @Test("blank values mean the default")
+    func blankIsDefault() throws {
+        let config = try ServerConfiguration(environment: ["QUARRY_HTTP_PORT": "  ", "QUARRY_CORS_ORIGINS": ""])
+        #expect(config.httpPort == 8080)
+        #expect(config.cors == .disabled)
+    }
+
+    @Test(
+        "a bad value stops start-up with a message naming the variable",
+        arguments: [
+            ("QUARRY_HTTP_PORT", "eighty"), ("QUARRY_HTTP_PORT", "70000"), ("QUARRY_HTTP_PORT", "-1"),
+            ("QUARRY_DATABASE_URL", "mysql://x"), ("QUARRY_PUBLIC_URL", "example.com"),
+            ("QUARRY_INTROSPECTION", "maybe"), ("QUARRY_DATABASE_POOL_SIZE", "0"),
+            ("QUARRY_DATABASE_STATEMENT_TIMEOUT_MS", "1s"), ("QUARRY_HTTP_MAX_BODY_BYTES", "12"),
+            ("QUARRY_CORS_ORIGINS", "https://a.example/path"), ("QUARRY_CORS_ORIGINS", "*,https://b.example"),
+            ("QUARRY_SHUTDOWN_TIMEOUT_SECONDS", "0"), ("QUARRY_LOG_LEVEL", "loud"), ("QUARRY_LOG_FORMAT", "xml"),
+        ]
+    )
+    func badValue(variable: String, value: String) {
+        #expect {
+            try ServerConfiguration(environment: [variable: value])
+        } throws: { error in
+            guard let error = error as? ConfigurationError else { return false }
+            return error.variable == variable && error.value == value
+                && error.description.hasPrefix("invalid \(variable)=\"\(value)\": expected ")
+        }
+    }
+
+    @Test("the README's configuration table lists every variable")
+    func readmeListsEveryVariable() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        for variable in ServerConfiguration.variables {
+            #expect(readme.contains("| `\(variable)`"), "README lacks \(variable)")
+        }
+    }
+}

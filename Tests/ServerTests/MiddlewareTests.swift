@@ -1,0 +1,125 @@
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import Server
+
+@Suite("Request id, bearer token, CORS")
+struct MiddlewareTests {
+    @Test("every response carries a generated X-Request-Id, errors included")
+    func generatedRequestID() async throws {
+        try await makeTestApplication().test(.router) { client in
+            var ids: Set<String> = []
+            for path in ["/healthz", "/no-such-route"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    let id = try #require(response.headers[RequestIDMiddleware.headerName])
+                    #expect(id.count == 32 && id.allSatisfy(\.isHexDigit))
+                    ids.insert(id)
+                }
+            }
+            #expect(ids.count == 2)
+        }
+    }
+
+    @Test("a well-formed incoming X-Request-Id is echoed, a malformed one replaced")
+    func echoedRequestID() async throws {
+        try await makeTestApplication().test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get, headers: [RequestIDMiddleware.headerName: "abc-123"]) {
+                #expect($0.headers[RequestIDMiddleware.headerName] == "abc-123")
+            }
+            let long = String(repeating: "x", count: 129)
+            try await client.execute(uri: "/healthz", method: .get, headers: [RequestIDMiddleware.headerName: long]) {
+                #expect($0.headers[RequestIDMiddleware.headerName]?.count == 32)
+            }
+            try await client.execute(uri: "/healthz", method: .get, headers: [RequestIDMiddleware.headerName: "a b"]) {
+                #expect($0.headers[RequestIDMiddleware.headerName] != "a b")
+            }
+        }
+    }
+
+    @Test(
+        "bearer tokens are parsed per RFC 6750",
+        arguments: [
+            ("Bearer abc", "abc"), ("bearer abc", "abc"), ("BEARER a-b.c_d~e+f/g==", "a-b.c_d~e+f/g=="),
+        ]
+    )
+    func bearerToken(header: String, token: String) {
+        #expect(BearerTokenMiddleware.token(fromAuthorization: header) == token)
+    }
+
+    @Test(
+        "malformed Authorization headers are rejected",
+        arguments: ["Bearer", "Bearer ", "Basic dXNlcjpwdw==", "Bearer a b", "Bearer =abc", "Bearer ab=c", "Bearerabc", "Bearer  abc", "Bearer ä"]
+    )
+    func malformedBearer(header: String) {
+        #expect(BearerTokenMiddleware.token(fromAuthorization: header) == nil)
+    }
+
+    @Test("a malformed Authorization header gets 401 with a coded error")
+    func malformedAuthorizationIs401() async throws {
+        try await makeTestApplication().test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get, headers: [.authorization: "Basic dXNlcjpwdw=="]) { response in
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.wwwAuthenticate] == #"Bearer error="invalid_request""#)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(response.text.contains(#""code":"MALFORMED_AUTHORIZATION""#))
+                #expect(response.headers[RequestIDMiddleware.headerName] != nil)
+            }
+            try await client.execute(uri: "/healthz", method: .get, headers: [.authorization: "Bearer t0ken"]) {
+                #expect($0.status == .ok)
+            }
+        }
+    }
+
+    @Test("without QUARRY_CORS_ORIGINS no CORS headers are sent")
+    func corsDisabled() async throws {
+        try await makeTestApplication().test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get, headers: [.origin: "https://a.example"]) {
+                #expect($0.headers[.accessControlAllowOrigin] == nil)
+            }
+        }
+    }
+
+    @Test("CORS: allowed origins get headers and preflights, others are refused")
+    func corsOrigins() async throws {
+        let app = try makeTestApplication(environment: ["QUARRY_CORS_ORIGINS": "https://a.example"])
+        try await app.test(.router) { client in
+            let preflight: HTTPFields = [
+                .origin: "https://a.example", .accessControlRequestMethod: "POST",
+                .accessControlRequestHeaders: "content-type, authorization",
+            ]
+            try await client.execute(uri: "/graphql", method: .options, headers: preflight) { response in
+                #expect(response.status == .noContent)
+                #expect(response.headers[.accessControlAllowOrigin] == "https://a.example")
+                #expect(response.headers[.accessControlAllowMethods] == "GET, POST, OPTIONS")
+                #expect(response.headers[.accessControlAllowHeaders]?.contains("Authorization") == true)
+                #expect(response.headers[.vary] == "Origin")
+            }
+            var other = preflight
+            other[.origin] = "https://evil.example"
+            try await client.execute(uri: "/graphql", method: .options, headers: other) { response in
+                #expect(response.status == .forbidden)
+                #expect(response.headers[.accessControlAllowOrigin] == nil)
+                #expect(response.text.contains("CORS_ORIGIN_NOT_ALLOWED"))
+            }
+            try await client.execute(uri: "/healthz", method: .get, headers: [.origin: "https://a.example"]) { response in
+                #expect(response.headers[.accessControlAllowOrigin] == "https://a.example")
+                #expect(response.headers[.accessControlExposeHeaders] == "X-Request-Id")
+            }
+            try await client.execute(uri: "/nowhere", method: .get, headers: [.origin: "https://a.example"]) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.accessControlAllowOrigin] == "https://a.example")
+            }
+        }
+    }
+
+    @Test("CORS with * allows any origin")
+    func corsAnyOrigin() async throws {
+        try await makeTestApplication(environment: ["QUARRY_CORS_ORIGINS": "*"]).test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get, headers: [.origin: "https://b.example"]) {
+                #expect($0.headers[.accessControlAllowOrigin] == "*")
+                #expect($0.headers[.vary] == nil)
+            }
+        }
+    }
+}
