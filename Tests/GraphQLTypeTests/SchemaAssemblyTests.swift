@@ -87,7 +87,7 @@ import Testing
         ]
         var assembler = SchemaAssembler(definitions: definitions)
         #expect(assembler.assemble() == nil)
-        #expect(assembler.errors == ["Unknown type \"Foo\"."])
+        #expect(assembler.errors.map(\.message) == ["Unknown type \"Foo\"."])
     }
 }
 

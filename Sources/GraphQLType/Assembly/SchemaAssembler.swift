@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// Turns name-based ``SchemaDefinitions`` into an immutable ``GraphQLSchema``:
 /// orders the types, gives each a ``TypeID``, resolves every type reference,
 /// coerces default values and applied directives' arguments, and adds the
@@ -8,7 +10,7 @@
 struct SchemaAssembler {
     let definitions: SchemaDefinitions
     let scalarCoercions: [String: GraphQLScalarCoercion]
-    private(set) var errors: [String] = []
+    private(set) var errors: [GraphQLError] = []
 
     private var definitionByName: [String: NamedTypeDefinition] = [:]
     private var idByName: [String: TypeID] = [:]
@@ -25,7 +27,7 @@ struct SchemaAssembler {
         collectDefinitions()
         assignTypeIDs()
         guard errors.isEmpty else { return nil }
-        var builder = NamedTypeBuilder(
+        let builder = NamedTypeBuilder(
             definitions: orderedDefinitions, idByName: idByName, directiveDefinitions: directiveDefinitions,
             scalarCoercions: scalarCoercions)
         let types = builder.buildTypes()
@@ -73,7 +75,7 @@ struct SchemaAssembler {
         let order = TypeOrder(
             documentTypes: documentNames, directives: directiveDefinitions, definitions: definitionByName)
         for name in order.unknownNames {
-            errors.append("Unknown type \"\(name)\".")
+            errors.append(GraphQLError("Unknown type \"\(name)\"."))
         }
         for (index, name) in order.names.enumerated() {
             idByName[name] = TypeID(index)
@@ -91,11 +93,11 @@ struct SchemaAssembler {
         func root(_ name: String?, default defaultName: String, operation: String) -> GraphQLObjectType? {
             guard let name = name ?? (explicit ? nil : defaultName) else { return nil }
             guard let id = idByName[name] else {
-                if explicit { errors.append("Unknown type \"\(name)\".") }
+                if explicit { errors.append(GraphQLError("Unknown type \"\(name)\".")) }
                 return nil
             }
             guard let object = types[Int(id.index)].asObject else {
-                errors.append("\(operation) root type must be Object type, it cannot be \(name).")
+                errors.append(GraphQLError("\(operation) root type must be Object type, it cannot be \(name)."))
                 return nil
             }
             return object

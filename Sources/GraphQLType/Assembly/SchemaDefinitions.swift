@@ -33,12 +33,15 @@ indirect enum TypeExpression: Equatable, Sendable {
 /// A value in a definition, such as a default value or a directive argument.
 enum DefinitionValue: Sendable {
     case value(GraphQLValue)
+    case literal(ValueNode)
 }
 
 /// A directive applied in a definition, with its arguments as written.
 struct AppliedDirectiveDefinition: Sendable {
     var name: String
     var arguments: [(name: String, value: DefinitionValue)] = []
+    /// Where it was written, for error locations.
+    var node: DirectiveNode?
 }
 
 struct InputValueDefinition: Sendable {
