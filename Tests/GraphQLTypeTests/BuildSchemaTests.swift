@@ -1,0 +1,136 @@
+import Foundation
+import GraphQLLanguage
+import Testing
+@testable import GraphQLType
+
+@Suite struct BuildSchemaTests {
+    func messages(_ sdl: String...) -> [String] {
+        do {
+            _ = try buildSchema(sources: sdl.map { Source(body: $0) })
+            return []
+        } catch {
+            return error.errors.map(\.message)
+        }
+    }
+
+    @Test func buildsTheBenchmarkSchemaInGraphQLCoreOrder() throws {
+        let schema = try buildSchema(sdl: try Workloads.text("schema.graphql"))
+        let expected = try GraphQLCore.run(
+            """
+            import sys
+            from graphql import build_schema
+            s = build_schema(open(sys.argv[1]).read())
+            print("\\n".join(s.type_map))
+            print("--")
+            print("\\n".join(d.name for d in s.directives))
+            """, arguments: [Workloads.directory.appendingPathComponent("schema.graphql").path])
+        let parts = expected.components(separatedBy: "\n--\n")
+        #expect(schema.types.map(\.name) == parts[0].split(separator: "\n").map(String.init))
+        #expect(schema.directives.map(\.name) == parts[1].split(separator: "\n").map(String.init))
+    }
+
+    @Test func mergesSourcesAndExtensions() throws {
+        let schema = try buildSchema(sources: [
+            Source(body: "type Query { a: Int } interface Node { id: ID! }", name: "a.graphql"),
+            Source(
+                body: """
+                    extend type Query { b: String @deprecated }
+                    type User implements Node { id: ID! }
+                    extend type User { name: String }
+                    extend schema @link
+                    directive @link repeatable on SCHEMA
+                    enum Role { USER }
+                    extend enum Role { ADMIN @deprecated(reason: "use USER") }
+                    union U = User
+                    extend union U = Query
+                    input In { a: Int = 1 }
+                    extend input In { b: [Role!] = USER }
+                    """, name: "b.graphql"),
+        ])
+        let query = try #require(schema.queryType)
+        #expect(query.fields.map(\.name) == ["a", "b"])
+        #expect(query.field(named: "b")?.deprecationReason == "No longer supported")
+        let user = try #require(schema.type(named: "User"))
+        #expect(user.fields?.map(\.name) == ["id", "name"])
+        #expect(schema.type(named: "Role")?.asEnum?.value(named: "ADMIN")?.deprecationReason == "use USER")
+        #expect(schema.type(named: "U")?.asUnion?.members.map { schema[$0].name } == ["User", "Query"])
+        let input = try #require(schema.type(named: "In")?.asInputObject)
+        #expect(input.fields.map(\.defaultValue) == [.int(1), .list(["USER"])])
+        #expect(schema.schemaDirectives.map(\.name) == ["link"])
+    }
+
+    @Test func keepsAppliedDirectivesWithCoercedArguments() throws {
+        let schema = try buildSchema(sdl: """
+            enum Role { GUEST USER ADMIN }
+            directive @auth(requires: Role! = USER, self: Boolean = false) on FIELD_DEFINITION | OBJECT
+            type Query @auth(requires: GUEST) { me: String @auth(self: true) }
+            scalar DateTime @specifiedBy(url: "https://example.com/rfc3339")
+            input Pick @oneOf { a: Int, b: String }
+            type Mutation { pick(p: Pick): DateTime }
+            """)
+        let query = try #require(schema.queryType)
+        #expect(query.directives == [GraphQLAppliedDirective(name: "auth", arguments: ["requires": "GUEST", "self": false])])
+        #expect(query.field(named: "me")?.directives.first(named: "auth")?.arguments == ["requires": "USER", "self": true])
+        #expect(schema.type(named: "DateTime")?.asScalar?.specifiedByURL == "https://example.com/rfc3339")
+        #expect(schema.type(named: "Pick")?.asInputObject?.isOneOf == true)
+        #expect(schema.mutationType?.name == "Mutation")
+    }
+
+    @Test func usesTheSchemaDefinitionsRootTypes() throws {
+        let schema = try buildSchema(sdl: """
+            "The API"
+            schema { query: Root mutation: Changes }
+            type Root { a: Int }
+            type Changes { b: Int }
+            type Mutation { c: Int }
+            """)
+        #expect(schema.description == "The API")
+        #expect(schema.queryType?.name == "Root")
+        #expect(schema.mutationType?.name == "Changes")
+    }
+
+    @Test func customScalarHooksAreUsed() throws {
+        let upper = GraphQLScalarCoercion(
+            serialize: { value in .string(String(describing: value).uppercased()) },
+            parseValue: { value in
+                guard case .string(let string) = value else { throw ScalarCoercionError("Not a string") }
+                return .string(string.lowercased())
+            })
+        let schema = try buildSchema(sdl: "scalar Shout type Query { a(s: Shout = \"HEY\"): Shout }", scalars: ["Shout": upper])
+        let shout = try #require(schema.type(named: "Shout")?.asScalar)
+        #expect(try shout.serialize("hi") == "HI")
+        #expect(schema.queryType?.field(named: "a")?.arguments.first?.defaultValue == "hey")
+        #expect(throws: ScalarCoercionError("Not a string")) { try shout.parseValue(1) }
+    }
+
+    @Test func reportsSDLErrors() {
+        #expect(messages("type Query { a: Foo }") == [#"Unknown type "Foo"."#])
+        #expect(messages("type Query { a: Strin }") == [#"Unknown type "Strin". Did you mean "String"?"#])
+        #expect(messages("type Query { a: Int }", "type Query { b: Int }") == [#"There can be only one type named "Query"."#])
+        #expect(messages("type Query { a: Int a: String }") == [#"Field "Query.a" can only be defined once."#])
+        #expect(messages("type Query { a: Int } extend type Query { a: Int }") == [#"Field "Query.a" can only be defined once."#])
+        #expect(messages("type Query { a(x: Int, x: Int): Int }") == [#"Argument "Query.a(x:)" can only be defined once."#])
+        #expect(messages("type Query { a: E } enum E { A A }") == [#"Enum value "E.A" can only be defined once."#])
+        #expect(messages("type Query { a: Int } extend type Querx { b: Int }") == [#"Cannot extend type "Querx" because it is not defined. Did you mean "Query"?"#])
+        #expect(messages("type Query { a: Int } extend input Query { b: Int }") == [#"Cannot extend non-object type "Query"."#])
+        #expect(messages("type Query { a: Int @foo }") == [#"Unknown directive "@foo"."#])
+        #expect(messages("type Query @deprecated { a: Int }") == [#"Directive "@deprecated" may not be used on OBJECT."#])
+        #expect(messages("type Query { a: Int @deprecated @deprecated }") == [#"The directive "@deprecated" can only be used once at this location."#])
+        #expect(messages("scalar S @specifiedBy type Query { a: S }") == [#"Directive "@specifiedBy" argument "url" of type "String!" is required, but it was not provided."#])
+        #expect(messages("type Query { a: Int @deprecated(why: \"x\") }") == [#"Unknown argument "why" on directive "@deprecated"."#])
+        #expect(messages("directive @a on FIELD directive @a on FIELD type Query { a: Int }") == [#"There can be only one directive named "@a"."#])
+        #expect(messages("schema { query: Query } schema { query: Query } type Query { a: Int }") == ["Must provide only one schema definition."])
+        #expect(messages("schema { query: Query query: Query } type Query { a: Int }") == ["There can be only one query type in schema."])
+        #expect(messages("type Query { a(x: Int = \"s\"): Int }") == [#"Argument "Query.a(x:)" has invalid default value: "s"."#])
+        #expect(messages("type Query { a: Int") == ["Syntax Error: Expected Name, found <EOF>."])
+    }
+
+    @Test func errorsCarryLocations() {
+        do {
+            _ = try buildSchema(sdl: "type Query {\n  a: Foo\n}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.errors.first?.locations == [SourceLocation(line: 2, column: 6)])
+        }
+    }
+}
