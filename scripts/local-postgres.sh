@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The local PostgreSQL cluster of `make run`: `start` creates it on first use under
-# $QUARRY_DATA_DIR/postgres (default ./.quarry) and starts it; `stop` stops it; `url` prints
-# the URL Quarry uses for it. The cluster listens on a Unix socket only (no TCP port to
-# collide with), trusts only local connections through that socket (the socket folder is
-# private to its owner), and keeps its data across runs.
+# The local PostgreSQL cluster of `make run`. `start` creates it on first use under
+# $QUARRY_DATA_DIR/postgres (default ./.quarry) and starts it; `stop` stops it.
+# The cluster listens on 127.0.0.1 only, on a port chosen free when it was created, and asks
+# for a password generated then. Its URL (with that password) is written to
+# $QUARRY_DATA_DIR/postgres/url, readable by its owner only: `quarry` reads it when
+# QUARRY_DATABASE_URL is unset. Data survives between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data_root=${QUARRY_DATA_DIR:-./.quarry}
@@ -11,7 +12,6 @@ mkdir -p "$data_root"
 data_root=$(cd "$data_root" && pwd)
 pg=$data_root/postgres
 bin=${QUARRY_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
-url="postgresql://quarry@/quarry?host=$pg/run"
 
 as_owner() { if [ "$(id -u)" -eq 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi; }
 
@@ -27,29 +27,40 @@ make_traversable() {
   done
 }
 
+create() {
+  echo "Creating the local PostgreSQL cluster in $pg/data"
+  local port password
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  password=$(python3 -c 'import secrets; print(secrets.token_hex(24))')
+  as_owner mkdir -p "$pg/data" "$pg/run"
+  as_owner chmod 700 "$pg/data" "$pg/run"
+  local pwfile=$pg/run/initdb-password
+  (umask 077; printf '%s\n' "$password" > "$pwfile")
+  [ "$(id -u)" -eq 0 ] && chown postgres "$pwfile"
+  as_owner "$bin/initdb" -D "$pg/data" -U quarry --pwfile="$pwfile" --auth-local=scram-sha-256 \
+    --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 >/dev/null
+  rm -f "$pwfile"
+  as_owner sh -c "printf \"listen_addresses = '127.0.0.1'\nport = %s\nunix_socket_directories = '%s'\n\" '$port' '$pg/run' >> '$pg/data/postgresql.conf'"
+  (umask 077; printf 'postgresql://quarry:%s@127.0.0.1:%s/quarry\n' "$password" "$port" > "$pg/url.tmp")
+  mv "$pg/url.tmp" "$pg/url"
+}
+
 start() {
   [ -x "$bin/initdb" ] || { echo "PostgreSQL server binaries not found (run scripts/install-deps.sh)" >&2; exit 1; }
-  if [ ${#pg} -gt 90 ]; then
-    echo "QUARRY_DATA_DIR is too deep: the socket path $pg/run/.s.PGSQL.5432 must stay under 107 bytes" >&2
-    exit 1
-  fi
   mkdir -p "$pg"
   if [ "$(id -u)" -eq 0 ]; then make_traversable "$pg"; chown postgres "$pg"; fi
-  if [ ! -f "$pg/data/PG_VERSION" ]; then
-    echo "Creating the local PostgreSQL cluster in $pg/data"
-    as_owner mkdir -p "$pg/run"
-    as_owner chmod 700 "$pg/run"
-    as_owner "$bin/initdb" -D "$pg/data" -U quarry -A trust -E UTF8 --locale=C.UTF-8 >/dev/null
-    as_owner sh -c "printf \"listen_addresses = ''\nunix_socket_directories = '%s'\n\" '$pg/run' >> '$pg/data/postgresql.conf'"
-  fi
+  [ -f "$pg/data/PG_VERSION" ] || create
   if as_owner "$bin/pg_ctl" -D "$pg/data" status >/dev/null 2>&1; then
     echo "Local PostgreSQL already running ($pg/data)"
   else
-    as_owner "$bin/pg_ctl" -D "$pg/data" -w -l "$pg/postgresql.log" start >/dev/null
+    as_owner "$bin/pg_ctl" -D "$pg/data" -w -l "$pg/postgresql.log" start >/dev/null \
+      || { echo "PostgreSQL did not start; see $pg/postgresql.log" >&2; tail -n 5 "$pg/postgresql.log" >&2; exit 1; }
     echo "Local PostgreSQL started ($pg/data, log $pg/postgresql.log)"
   fi
-  if [ -z "$("$bin/psql" -h "$pg/run" -U quarry -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'quarry'")" ]; then
-    "$bin/createdb" -h "$pg/run" -U quarry quarry
+  local url
+  url=$(cat "$pg/url")
+  if [ -z "$("$bin/psql" "${url%/quarry}/postgres" -tAc "SELECT 1 FROM pg_database WHERE datname = 'quarry'")" ]; then
+    "$bin/psql" "${url%/quarry}/postgres" -qc "CREATE DATABASE quarry"
   fi
 }
 
@@ -65,6 +76,5 @@ stop() {
 case "${1:-}" in
   start) start ;;
   stop) stop ;;
-  url) echo "$url" ;;
-  *) echo "usage: $0 start|stop|url" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
 esac

@@ -12,8 +12,9 @@ struct ConfigurationTests {
         #expect(config.httpHost == "127.0.0.1")
         #expect(config.httpPort == 8080)
         #expect(config.dataDirectory == FileManager.default.currentDirectoryPath + "/.quarry")
-        #expect(config.databaseURL == "postgresql://quarry@/quarry?host=\(config.dataDirectory)/postgres/run")
         #expect(config.publicURL == "http://127.0.0.1:8080")
+        #expect(config.schemaDirectory == FileManager.default.currentDirectoryPath + "/schema")
+        #expect(config.migrationsDirectory == FileManager.default.currentDirectoryPath + "/db/migrations")
         #expect(config.introspection == .on)
         #expect(config.databasePoolSize == 10)
         #expect(config.statementTimeoutMilliseconds == 10_000)
@@ -32,6 +33,8 @@ struct ConfigurationTests {
             "QUARRY_HTTP_PORT": "9090",
             "QUARRY_DATA_DIR": "/var/lib/quarry/",
             "QUARRY_PUBLIC_URL": "https://api.example.com/",
+            "QUARRY_SCHEMA_DIR": "/opt/quarry/schema",
+            "QUARRY_MIGRATIONS_DIR": "/opt/quarry/db/migrations",
             "QUARRY_INTROSPECTION": "ROLE",
             "QUARRY_DATABASE_POOL_SIZE": "32",
             "QUARRY_DATABASE_STATEMENT_TIMEOUT_MS": "0",
@@ -46,6 +49,8 @@ struct ConfigurationTests {
         #expect(config.httpPort == 9090)
         #expect(config.dataDirectory == "/var/lib/quarry")
         #expect(config.publicURL == "https://api.example.com")
+        #expect(config.schemaDirectory == "/opt/quarry/schema")
+        #expect(config.migrationsDirectory == "/opt/quarry/db/migrations")
         #expect(config.introspection == .role)
         #expect(config.databasePoolSize == 32)
         #expect(config.statementTimeoutMilliseconds == 0)
@@ -62,10 +67,26 @@ struct ConfigurationTests {
         #expect(config.publicURL == "http://[::1]:8181")
     }
 
-    @Test("the local cluster URL lives in the data folder")
+    @Test("without QUARRY_DATABASE_URL the local cluster recorded in the data folder is used")
     func localCluster() throws {
-        let config = try ServerConfiguration(environment: ["QUARRY_DATA_DIR": "/srv/q"])
-        #expect(config.databaseURL == "postgresql://quarry@/quarry?host=/srv/q/postgres/run")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-config-\(UInt64.random(in: 0...UInt64.max))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = try ServerConfiguration(environment: ["QUARRY_DATA_DIR": directory.path])
+        #expect(missing.databaseURL == nil)
+        #expect {
+            try missing.requireDatabaseURL()
+        } throws: { error in
+            (error as? ConfigurationError)?.description.contains("\(directory.path)/postgres/url") == true
+        }
+
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("postgres"), withIntermediateDirectories: true)
+        try "postgresql://quarry:secret@127.0.0.1:54329/quarry\n".write(
+            to: directory.appendingPathComponent("postgres/url"), atomically: true, encoding: .utf8
+        )
+        let local = try ServerConfiguration(environment: ["QUARRY_DATA_DIR": directory.path])
+        #expect(try local.requireDatabaseURL() == "postgresql://quarry:secret@127.0.0.1:54329/quarry")
+        let explicit = try ServerConfiguration(environment: ["QUARRY_DATA_DIR": directory.path, "QUARRY_DATABASE_URL": "postgres://u@h/d"])
+        #expect(explicit.databaseURL == "postgres://u@h/d")
     }
 
     @Test("blank values mean the default")

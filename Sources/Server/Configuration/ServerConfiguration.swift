@@ -13,13 +13,18 @@ import Foundation
 /// manages. The README's configuration table lists the same names and defaults;
 /// ``ServerConfiguration/variables`` is the list they are checked against.
 public struct ServerConfiguration: Sendable, Equatable {
-    /// libpq connection URL (`QUARRY_DATABASE_URL`).
-    public var databaseURL: String
+    /// PostgreSQL URL (`QUARRY_DATABASE_URL`); when unset, the URL of the local
+    /// cluster `make run` manages, or `nil` when there is none (see ``requireDatabaseURL()``).
+    public var databaseURL: String?
     /// Listen address (`QUARRY_HTTP_HOST`, `QUARRY_HTTP_PORT`).
     public var httpHost: String
     public var httpPort: Int
     /// Local data: the PostgreSQL cluster of `make run`, media, error reports (`QUARRY_DATA_DIR`).
     public var dataDirectory: String
+    /// The SDL files of the API (`QUARRY_SCHEMA_DIR`).
+    public var schemaDirectory: String
+    /// The numbered SQL migrations (`QUARRY_MIGRATIONS_DIR`).
+    public var migrationsDirectory: String
     /// Base of absolute links (`QUARRY_PUBLIC_URL`).
     public var publicURL: String
     /// Who may introspect the schema (`QUARRY_INTROSPECTION`).
@@ -58,6 +63,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Every variable Quarry reads, in the README's order.
     public static let variables = [
         "QUARRY_DATABASE_URL", "QUARRY_HTTP_HOST", "QUARRY_HTTP_PORT", "QUARRY_DATA_DIR", "QUARRY_PUBLIC_URL",
+        "QUARRY_SCHEMA_DIR", "QUARRY_MIGRATIONS_DIR",
         "QUARRY_INTROSPECTION", "QUARRY_DATABASE_POOL_SIZE", "QUARRY_DATABASE_STATEMENT_TIMEOUT_MS",
         "QUARRY_HTTP_MAX_BODY_BYTES", "QUARRY_CORS_ORIGINS", "QUARRY_SHUTDOWN_TIMEOUT_SECONDS",
         "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
@@ -72,6 +78,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         dataDirectory = Self.absolutePath(env.string("QUARRY_DATA_DIR", default: "./.quarry"))
         databaseURL = try env.raw("QUARRY_DATABASE_URL").map(Self.checkedDatabaseURL)
             ?? Self.localClusterURL(dataDirectory: dataDirectory)
+        schemaDirectory = Self.absolutePath(env.string("QUARRY_SCHEMA_DIR", default: "./schema"))
+        migrationsDirectory = Self.absolutePath(env.string("QUARRY_MIGRATIONS_DIR", default: "./db/migrations"))
         publicURL = try env.raw("QUARRY_PUBLIC_URL").map(Self.checkedPublicURL)
             ?? "http://\(httpHost.contains(":") ? "[\(httpHost)]" : httpHost):\(httpPort)"
         introspection = try env.choice("QUARRY_INTROSPECTION", default: IntrospectionMode.on)
@@ -88,10 +96,32 @@ public struct ServerConfiguration: Sendable, Equatable {
         logFormat = try env.choice("QUARRY_LOG_FORMAT", default: LogFormat.text)
     }
 
-    /// The database `make run` manages: a cluster under the data folder that
-    /// listens on a Unix socket only, so it never collides with another PostgreSQL.
-    public static func localClusterURL(dataDirectory: String) -> String {
-        "postgresql://quarry@/quarry?host=\(dataDirectory)/postgres/run"
+    /// The database URL, or an error telling the operator how to get one.
+    public func requireDatabaseURL() throws -> String {
+        guard let databaseURL else {
+            throw ConfigurationError(
+                variable: "QUARRY_DATABASE_URL", value: "",
+                expected: "a PostgreSQL URL; it is unset and no local cluster exists in "
+                    + "\(Self.localClusterURLFile(dataDirectory: dataDirectory)) (start one with `make run`)"
+            )
+        }
+        return databaseURL
+    }
+
+    /// Where `scripts/local-postgres.sh` records the URL of the cluster it
+    /// manages under the data folder (with the password it generated, so the
+    /// file is readable by its owner only).
+    public static func localClusterURLFile(dataDirectory: String) -> String {
+        dataDirectory + "/postgres/url"
+    }
+
+    /// The URL of the local cluster `make run` manages, when it exists.
+    static func localClusterURL(dataDirectory: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: localClusterURLFile(dataDirectory: dataDirectory)) else {
+            return nil
+        }
+        let url = String(decoding: data, as: UTF8.self).trimmingWhitespace()
+        return url.isEmpty ? nil : url
     }
 
     private static func checkedDatabaseURL(_ text: String) throws -> String {
