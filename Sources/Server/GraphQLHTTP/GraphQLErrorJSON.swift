@@ -46,7 +46,7 @@ enum GraphQLErrorJSON {
         case .double(let double): double.isFinite ? formatJavaScriptNumber(double) : "null"
         case .string(let string): JSONText.quoted(string)
         case .list(let items): "[" + items.map(Self.value).joined(separator: ",") + "]"
-        case .object(let object): object(object)
+        case .object(let entries): object(entries)
         }
     }
 }
