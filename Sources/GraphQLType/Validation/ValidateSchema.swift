@@ -29,7 +29,7 @@ struct SchemaValidator {
         if schema.queryType == nil { report("Query root type must be provided.") }
         for directive in schema.directives { validate(directive) }
         var cycles = InputObjectCycleDetector(schema: schema)
-        for type in schema.types where !type.name.hasPrefix("__") {
+        for type in schema.types where !SchemaValidator.introspectionTypeNames.contains(type.name) {
             validateName(type.name)
             switch type {
             case .object(let object):
@@ -51,6 +51,8 @@ struct SchemaValidator {
             }
         }
     }
+
+    static let introspectionTypeNames = Set(IntrospectionTypeDefinitions.all.map(\.name))
 
     mutating func validateName(_ name: String) {
         if name.hasPrefix("__") {
