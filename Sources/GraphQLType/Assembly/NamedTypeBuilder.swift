@@ -149,7 +149,7 @@ final class NamedTypeBuilder: TypeTable {
                 let kind = location == .inputFieldDefinition ? "Input field" : "Argument"
                 errors.append(
                     GraphQLError(
-                        "\(kind) \"\(owner)\" has invalid default value: \(printLiteral(node)).", nodes: [node]))
+                        "\(kind) \"\(owner)\" has invalid default value: \(printValue(node)).", nodes: [node]))
             }
         }
         return GraphQLInputValue(
@@ -240,7 +240,7 @@ final class NamedTypeBuilder: TypeTable {
                 if let value = coerce(given.value, to: type) {
                     arguments.append(key: argument.name, value: value)
                 } else {
-                    let shown = if case .literal(let node) = given.value { printLiteral(node) } else { "" }
+                    let shown = if case .literal(let node) = given.value { printValue(node) } else { "" }
                     errors.append(GraphQLError("Argument \"\(argument.name)\" has invalid value \(shown).", nodes: nodes))
                 }
             } else if let defaultValue = argument.defaultValue, let value = coerce(defaultValue, to: type) {

@@ -36,7 +36,7 @@ extension GraphQLEnumType {
     /// Input coercion of a literal: an enum value literal naming one of the values.
     public func parseLiteral(_ node: ValueNode) throws(ScalarCoercionError) -> GraphQLValue {
         guard case .enum(let literal) = node else {
-            let shown = printLiteral(node)
+            let shown = printValue(node)
             throw ScalarCoercionError(
                 "Enum \"\(name)\" cannot represent non-enum value: \(shown)." + suggestions(for: shown))
         }

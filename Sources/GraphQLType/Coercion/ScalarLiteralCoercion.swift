@@ -18,7 +18,7 @@ extension SpecifiedScalar {
         switch self {
         case .int:
             guard case .int(let literal) = node else {
-                throw ScalarCoercionError("Int cannot represent non-integer value: \(printLiteral(node))")
+                throw ScalarCoercionError("Int cannot represent non-integer value: \(printValue(node))")
             }
             guard let int = Int(literal.value), Self.intRange.contains(int) else {
                 throw ScalarCoercionError("Int cannot represent non 32-bit signed integer value: \(literal.value)")
@@ -29,7 +29,7 @@ extension SpecifiedScalar {
             switch node {
             case .int(let literal): text = literal.value
             case .float(let literal): text = literal.value
-            default: throw ScalarCoercionError("Float cannot represent non numeric value: \(printLiteral(node))")
+            default: throw ScalarCoercionError("Float cannot represent non numeric value: \(printValue(node))")
             }
             guard let double = Double(text), double.isFinite else {
                 throw ScalarCoercionError("Float cannot represent non numeric value: \(text)")
@@ -37,12 +37,12 @@ extension SpecifiedScalar {
             return .float(double)
         case .string:
             guard case .string(let literal) = node else {
-                throw ScalarCoercionError("String cannot represent a non string value: \(printLiteral(node))")
+                throw ScalarCoercionError("String cannot represent a non string value: \(printValue(node))")
             }
             return .string(literal.value)
         case .boolean:
             guard case .boolean(let literal) = node else {
-                throw ScalarCoercionError("Boolean cannot represent a non boolean value: \(printLiteral(node))")
+                throw ScalarCoercionError("Boolean cannot represent a non boolean value: \(printValue(node))")
             }
             return .bool(literal.value)
         case .id:
@@ -50,7 +50,7 @@ extension SpecifiedScalar {
             case .string(let literal): return .string(literal.value)
             case .int(let literal): return .string(literal.value)
             default:
-                throw ScalarCoercionError("ID cannot represent a non-string and non-integer value: \(printLiteral(node))")
+                throw ScalarCoercionError("ID cannot represent a non-string and non-integer value: \(printValue(node))")
             }
         }
     }

@@ -46,7 +46,7 @@ extension GraphQLSchema {
         guard let defaultValue = inputValue.defaultValue,
             let node = astFromValue(defaultValue, type: inputValue.type)
         else { return nil }
-        return printLiteral(node)
+        return printValue(node)
     }
 
     /// A serialized leaf as a literal: numbers that print as integers become Int

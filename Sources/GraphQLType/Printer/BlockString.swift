@@ -27,25 +27,3 @@ func isPrintableAsBlockString(_ value: String) -> Bool {
     if hasCommonIndent, seenNonEmptyLine { return false }
     return true
 }
-
-/// graphql-js `printBlockString`: `"""` escaped, and leading and trailing line
-/// breaks added when they make the string easier to read or are needed to keep it.
-func printBlockString(_ value: String) -> String {
-    let escaped = value.replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
-    let lines = escaped.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-    let isSingleLine = lines.count == 1
-    let forceLeadingNewLine = lines.count > 1
-        && lines.dropFirst().allSatisfy { $0.isEmpty || $0.first == " " || $0.first == "\t" }
-    let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
-    let hasTrailingQuote = value.hasSuffix("\"") && !hasTrailingTripleQuotes
-    let hasTrailingSlash = value.hasSuffix("\\")
-    let forceTrailingNewLine = hasTrailingQuote || hasTrailingSlash
-    let printAsMultipleLines = !isSingleLine || value.utf16.count > 70 || forceTrailingNewLine
-        || forceLeadingNewLine || hasTrailingTripleQuotes
-    let skipLeadingNewLine = isSingleLine && (value.first == " " || value.first == "\t")
-    var result = ""
-    if (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine { result += "\n" }
-    result += escaped
-    if printAsMultipleLines || forceTrailingNewLine { result += "\n" }
-    return "\"\"\"" + result + "\"\"\""
-}

@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// The schema as SDL, exactly as graphql-js's `printSchema` writes it: the schema
 /// definition when root names are not the defaults (or there is a description),
 /// then the non-specified directives, then the types in type-table order without
@@ -49,7 +51,7 @@ struct SchemaPrinter {
         let head = description(type.description)
         switch type {
         case .scalar(let scalar):
-            let specifiedBy = scalar.specifiedByURL.map { " @specifiedBy(url: \(printStringLiteral($0)))" } ?? ""
+            let specifiedBy = scalar.specifiedByURL.map { " @specifiedBy(url: \(printString($0)))" } ?? ""
             return head + "scalar \(scalar.name)" + specifiedBy
         case .object(let object):
             return head + "type \(object.name)" + implements(object.interfaces) + fields(object.fields)
@@ -112,13 +114,13 @@ struct SchemaPrinter {
     private func deprecated(_ reason: String?) -> String {
         guard let reason else { return "" }
         if reason == "No longer supported" { return " @deprecated" }
-        return " @deprecated(reason: \(printStringLiteral(reason)))"
+        return " @deprecated(reason: \(printString(reason)))"
     }
 
     private func description(_ text: String?, indentation: String = "", firstInBlock: Bool = true) -> String {
         guard let text else { return "" }
-        let literal = isPrintableAsBlockString(text) ? printBlockString(text) : printStringLiteral(text)
+        let literal = isPrintableAsBlockString(text) ? printBlockString(text) : printString(text)
         let prefix = !indentation.isEmpty && !firstInBlock ? "\n" + indentation : indentation
-        return prefix + literal.replacingOccurrences(of: "\n", with: "\n" + indentation) + "\n"
+        return prefix + literal.replacing("\n", with: "\n" + indentation) + "\n"
     }
 }
