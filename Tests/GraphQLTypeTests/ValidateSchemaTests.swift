@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLLanguage
 import Testing
 @testable import GraphQLType
 
@@ -51,8 +52,11 @@ import Testing
     ]
 
     func ours(_ sdl: String) throws -> [String] {
-        let schema = try buildSchema(sdl: sdl, validate: false)
-        return validateSchema(schema).map(\.message)
+        try validate(sdl).map(\.message)
+    }
+
+    func validate(_ sdl: String) throws -> [GraphQLError] {
+        validateSchema(try buildSchema(sdl: sdl, validate: false))
     }
 
     @Test func reportsEachRuleWithGraphQLJSMessages() throws {
@@ -76,7 +80,9 @@ import Testing
                 except Exception:
                     out.append("SKIP")
                     continue
-                out.append("\\x1f".join(e.message.replace("'", '"') for e in errors))
+                out.append("\\x1f".join(
+                    e.message.replace("'", '"') + "@" + ",".join(f"{l.line}:{l.column}" for l in (e.locations or []))
+                    for e in errors))
             sys.stdout.write("\\x1e".join(out))
             """, arguments: [input])
         let theirs = output.components(separatedBy: "\u{1E}").map {
@@ -84,7 +90,10 @@ import Testing
         }
         #expect(theirs.count == Self.cases.count)
         for (testCase, expected) in zip(Self.cases, theirs) where expected != ["SKIP"] {
-            #expect(try ours(testCase.sdl).sorted() == expected, "\(testCase.sdl)")
+            let withLocations = try validate(testCase.sdl).map { error in
+                error.message + "@" + error.locations.map { "\($0.line):\($0.column)" }.joined(separator: ",")
+            }
+            #expect(withLocations.sorted() == expected, "\(testCase.sdl)")
         }
     }
 

@@ -55,36 +55,42 @@ final class NamedTypeBuilder: TypeTable {
                 GraphQLScalarType(
                     id: id, name: name, description: definition.description,
                     specifiedByURL: directives.first(named: "specifiedBy")?.arguments["url"]?.stringValue,
-                    directives: directives, specified: specified, coercion: scalarCoercions[name] ?? .passThrough))
+                    directives: directives, specified: specified, coercion: scalarCoercions[name] ?? .passThrough,
+                    astNode: definition.node, extensionASTNodes: definition.extensionNodes))
         case .object(let fields, let interfaces):
             return .object(
                 GraphQLObjectType(
                     id: id, name: name, description: definition.description,
                     fields: fields.map { buildField($0, in: name) }, interfaces: interfaces.compactMap { idByName[$0] },
-                    directives: applyDirectives(definition.directives, at: .object)))
+                    directives: applyDirectives(definition.directives, at: .object), astNode: definition.node,
+                    extensionASTNodes: definition.extensionNodes))
         case .interface(let fields, let interfaces):
             return .interface(
                 GraphQLInterfaceType(
                     id: id, name: name, description: definition.description,
                     fields: fields.map { buildField($0, in: name) }, interfaces: interfaces.compactMap { idByName[$0] },
-                    directives: applyDirectives(definition.directives, at: .interface)))
+                    directives: applyDirectives(definition.directives, at: .interface), astNode: definition.node,
+                    extensionASTNodes: definition.extensionNodes))
         case .union(let members):
             return .union(
                 GraphQLUnionType(
                     id: id, name: name, description: definition.description, members: members.compactMap { idByName[$0] },
-                    directives: applyDirectives(definition.directives, at: .union)))
+                    directives: applyDirectives(definition.directives, at: .union), astNode: definition.node,
+                    extensionASTNodes: definition.extensionNodes))
         case .enumeration(let values):
             return .enumeration(
                 GraphQLEnumType(
                     id: id, name: name, description: definition.description, values: values.map(buildEnumValue),
-                    directives: applyDirectives(definition.directives, at: .enum)))
+                    directives: applyDirectives(definition.directives, at: .enum), astNode: definition.node,
+                    extensionASTNodes: definition.extensionNodes))
         case .inputObject(let fields):
             let directives = applyDirectives(definition.directives, at: .inputObject)
             return .inputObject(
                 GraphQLInputObjectType(
                     id: id, name: name, description: definition.description,
                     fields: fields.map { buildInputValue($0, at: .inputFieldDefinition, owner: "\(name).\($0.name)") },
-                    isOneOf: directives.first(named: "oneOf") != nil, directives: directives))
+                    isOneOf: directives.first(named: "oneOf") != nil, directives: directives, astNode: definition.node,
+                    extensionASTNodes: definition.extensionNodes))
         }
     }
 
@@ -106,7 +112,7 @@ final class NamedTypeBuilder: TypeTable {
                 arguments: definition.arguments.map {
                     buildInputValue($0, at: .argumentDefinition, owner: "@\(definition.name)(\($0.name):)")
                 },
-                isRepeatable: definition.isRepeatable)
+                isRepeatable: definition.isRepeatable, astNode: definition.node)
         }
     }
 
@@ -133,7 +139,7 @@ final class NamedTypeBuilder: TypeTable {
                 buildInputValue($0, at: .argumentDefinition, owner: "\(typeName).\(definition.name)(\($0.name):)")
             },
             type: resolve(definition.type), deprecationReason: deprecationReason(in: directives),
-            directives: directives)
+            directives: directives, astNode: definition.node)
     }
 
     /// `owner` names the argument or input field in messages: `Query.f(x:)`, `In.x`.
@@ -154,14 +160,14 @@ final class NamedTypeBuilder: TypeTable {
         }
         return GraphQLInputValue(
             name: definition.name, description: definition.description, type: type, defaultValue: defaultValue,
-            deprecationReason: deprecationReason(in: directives), directives: directives)
+            deprecationReason: deprecationReason(in: directives), directives: directives, astNode: definition.node)
     }
 
     private func buildEnumValue(_ definition: EnumValueDefinition) -> GraphQLEnumValue {
         let directives = applyDirectives(definition.directives, at: .enumValue)
         return GraphQLEnumValue(
             name: definition.name, description: definition.description,
-            deprecationReason: deprecationReason(in: directives), directives: directives)
+            deprecationReason: deprecationReason(in: directives), directives: directives, astNode: definition.node)
     }
 
     private func deprecationReason(in directives: [GraphQLAppliedDirective]) -> String? {

@@ -45,6 +45,7 @@ struct SchemaAssembler {
             subscriptionType: roots.subscription,
             directives: directives,
             schemaDirectives: schemaDirectives,
+            astNode: definitions.node,
             metaFields: metaFields
         )
     }

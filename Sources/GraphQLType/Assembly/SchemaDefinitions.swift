@@ -14,6 +14,7 @@ struct SchemaDefinitions {
     var types: [NamedTypeDefinition] = []
     var directives: [DirectiveDefinition] = []
     var schemaDirectives: [AppliedDirectiveDefinition] = []
+    var node: SchemaDefinitionNode?
 }
 
 /// A type as written: `[Name!]`.
@@ -50,6 +51,7 @@ struct InputValueDefinition: Sendable {
     var type: TypeExpression
     var defaultValue: DefinitionValue?
     var directives: [AppliedDirectiveDefinition] = []
+    var node: InputValueDefinitionNode?
 }
 
 struct FieldDefinition: Sendable {
@@ -58,12 +60,14 @@ struct FieldDefinition: Sendable {
     var arguments: [InputValueDefinition] = []
     var type: TypeExpression
     var directives: [AppliedDirectiveDefinition] = []
+    var node: FieldDefinitionNode?
 }
 
 struct EnumValueDefinition: Sendable {
     var name: String
     var description: String?
     var directives: [AppliedDirectiveDefinition] = []
+    var node: EnumValueDefinitionNode?
 }
 
 struct NamedTypeDefinition: Sendable {
@@ -80,6 +84,8 @@ struct NamedTypeDefinition: Sendable {
     var description: String?
     var kind: Kind
     var directives: [AppliedDirectiveDefinition] = []
+    var node: TypeDefinitionNode?
+    var extensionNodes: [TypeExtensionNode] = []
 
     /// Names of the types this definition refers to, in graphql-js's
     /// `collectReferencedTypes` order: interfaces or members, then each field's type
@@ -109,4 +115,5 @@ struct DirectiveDefinition: Sendable {
     var arguments: [InputValueDefinition] = []
     var isRepeatable = false
     var locations: [DirectiveLocation]
+    var node: DirectiveDefinitionNode?
 }

@@ -9,6 +9,7 @@ struct DefinitionsFromAST {
     func convert() -> SchemaDefinitions {
         var definitions = SchemaDefinitions()
         definitions.description = index.schemaDefinitions.first?.description?.value
+        definitions.node = index.schemaDefinitions.first
         let operationTypes = (index.schemaDefinitions.first?.operationTypes ?? [])
             + index.schemaExtensions.flatMap(\.operationTypes)
         for operationType in operationTypes {
@@ -59,7 +60,9 @@ struct DefinitionsFromAST {
             var values = enumNode.values
             for case .enum(let ext) in extensions { values += ext.values }
             kind = .enumeration(values.map {
-                EnumValueDefinition(name: $0.name.value, description: $0.description?.value, directives: $0.directives.map(applied))
+                EnumValueDefinition(
+                    name: $0.name.value, description: $0.description?.value, directives: $0.directives.map(applied),
+                    node: $0)
             })
         case .inputObject(let input):
             var fields = input.fields
@@ -67,25 +70,27 @@ struct DefinitionsFromAST {
             kind = .inputObject(fields.map(inputValue))
         }
         return NamedTypeDefinition(
-            name: node.name.value, description: node.description?.value, kind: kind, directives: directives)
+            name: node.name.value, description: node.description?.value, kind: kind, directives: directives,
+            node: node, extensionNodes: extensions)
     }
 
     private func field(_ node: FieldDefinitionNode) -> FieldDefinition {
         FieldDefinition(
             name: node.name.value, description: node.description?.value, arguments: node.arguments.map(inputValue),
-            type: typeExpression(node.type), directives: node.directives.map(applied))
+            type: typeExpression(node.type), directives: node.directives.map(applied), node: node)
     }
 
     private func inputValue(_ node: InputValueDefinitionNode) -> InputValueDefinition {
         InputValueDefinition(
             name: node.name.value, description: node.description?.value, type: typeExpression(node.type),
-            defaultValue: node.defaultValue.map { .literal($0) }, directives: node.directives.map(applied))
+            defaultValue: node.defaultValue.map { .literal($0) }, directives: node.directives.map(applied), node: node)
     }
 
     private func directive(_ node: DirectiveDefinitionNode) -> DirectiveDefinition {
         DirectiveDefinition(
             name: node.name.value, description: node.description?.value, arguments: node.arguments.map(inputValue),
-            isRepeatable: node.repeatable, locations: node.locations.compactMap { DirectiveLocation(rawValue: $0.value) })
+            isRepeatable: node.repeatable, locations: node.locations.compactMap { DirectiveLocation(rawValue: $0.value) },
+            node: node)
     }
 
     private func applied(_ node: DirectiveNode) -> AppliedDirectiveDefinition {

@@ -5,8 +5,17 @@ extension SpecifiedScalar {
 
     /// Result coercion of a resolver's value.
     func serialize(_ raw: any Sendable) throws(ScalarCoercionError) -> GraphQLValue {
+        // The values resolvers return most often, without the general conversion.
+        switch (self, raw) {
+        case (.string, let string as String), (.id, let string as String): return .string(string)
+        case (.boolean, let bool as Bool): return .bool(bool)
+        case (.int, let int as Int) where Self.intRange.contains(int): return .int(int)
+        case (.float, let double as Double) where double.isFinite: return .float(double)
+        default: break
+        }
         let value = GraphQLValue(converting: raw)
-        let shown = value?.inspected ?? String(describing: raw)
+        // Only failures print the value; the common path does not pay for it.
+        var shown: String { value?.inspected ?? String(describing: raw) }
         switch self {
         case .int:
             let number: Double?

@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// An object type (spec §3.6): named fields, and the interfaces it implements.
 public final class GraphQLObjectType: Sendable {
     public let id: TypeID
@@ -8,11 +10,15 @@ public final class GraphQLObjectType: Sendable {
     /// The interfaces it implements, in declaration order.
     public let interfaces: [TypeID]
     public let directives: [GraphQLAppliedDirective]
+    /// The SDL definition and extensions it was built from (for error locations).
+    public let astNode: TypeDefinitionNode?
+    public let extensionASTNodes: [TypeExtensionNode]
     let fieldIndex: [String: Int]
 
     init(
         id: TypeID, name: String, description: String?, fields: [GraphQLField], interfaces: [TypeID],
-        directives: [GraphQLAppliedDirective]
+        directives: [GraphQLAppliedDirective], astNode: TypeDefinitionNode? = nil,
+        extensionASTNodes: [TypeExtensionNode] = []
     ) {
         self.id = id
         self.name = name
@@ -20,6 +26,8 @@ public final class GraphQLObjectType: Sendable {
         self.fields = fields
         self.interfaces = interfaces
         self.directives = directives
+        self.astNode = astNode
+        self.extensionASTNodes = extensionASTNodes
         self.fieldIndex = indexByName(fields.map(\.name))
     }
 
@@ -43,11 +51,15 @@ public final class GraphQLInterfaceType: Sendable {
     /// The interfaces this interface implements (spec §3.7, "Interfaces Implementing Interfaces").
     public let interfaces: [TypeID]
     public let directives: [GraphQLAppliedDirective]
+    /// The SDL definition and extensions it was built from (for error locations).
+    public let astNode: TypeDefinitionNode?
+    public let extensionASTNodes: [TypeExtensionNode]
     let fieldIndex: [String: Int]
 
     init(
         id: TypeID, name: String, description: String?, fields: [GraphQLField], interfaces: [TypeID],
-        directives: [GraphQLAppliedDirective]
+        directives: [GraphQLAppliedDirective], astNode: TypeDefinitionNode? = nil,
+        extensionASTNodes: [TypeExtensionNode] = []
     ) {
         self.id = id
         self.name = name
@@ -55,6 +67,8 @@ public final class GraphQLInterfaceType: Sendable {
         self.fields = fields
         self.interfaces = interfaces
         self.directives = directives
+        self.astNode = astNode
+        self.extensionASTNodes = extensionASTNodes
         self.fieldIndex = indexByName(fields.map(\.name))
     }
 
@@ -77,13 +91,20 @@ public final class GraphQLUnionType: Sendable {
     /// Member object types, in declaration order.
     public let members: [TypeID]
     public let directives: [GraphQLAppliedDirective]
+    /// The SDL definition and extensions it was built from (for error locations).
+    public let astNode: TypeDefinitionNode?
+    public let extensionASTNodes: [TypeExtensionNode]
 
-    init(id: TypeID, name: String, description: String?, members: [TypeID], directives: [GraphQLAppliedDirective]) {
+    init(id: TypeID, name: String, description: String?, members: [TypeID], directives: [GraphQLAppliedDirective],
+        astNode: TypeDefinitionNode? = nil, extensionASTNodes: [TypeExtensionNode] = []
+    ) {
         self.id = id
         self.name = name
         self.description = description
         self.members = members
         self.directives = directives
+        self.astNode = astNode
+        self.extensionASTNodes = extensionASTNodes
     }
 }
 
@@ -94,14 +115,21 @@ public final class GraphQLEnumType: Sendable {
     public let description: String?
     public let values: [GraphQLEnumValue]
     public let directives: [GraphQLAppliedDirective]
+    /// The SDL definition and extensions it was built from (for error locations).
+    public let astNode: TypeDefinitionNode?
+    public let extensionASTNodes: [TypeExtensionNode]
     let valueIndex: [String: Int]
 
-    init(id: TypeID, name: String, description: String?, values: [GraphQLEnumValue], directives: [GraphQLAppliedDirective]) {
+    init(id: TypeID, name: String, description: String?, values: [GraphQLEnumValue], directives: [GraphQLAppliedDirective],
+        astNode: TypeDefinitionNode? = nil, extensionASTNodes: [TypeExtensionNode] = []
+    ) {
         self.id = id
         self.name = name
         self.description = description
         self.values = values
         self.directives = directives
+        self.astNode = astNode
+        self.extensionASTNodes = extensionASTNodes
         self.valueIndex = indexByName(values.map(\.name))
     }
 
@@ -120,11 +148,15 @@ public final class GraphQLInputObjectType: Sendable {
     /// Whether exactly one field must be given (`@oneOf`, spec §3.10.1 in the OneOf RFC).
     public let isOneOf: Bool
     public let directives: [GraphQLAppliedDirective]
+    /// The SDL definition and extensions it was built from (for error locations).
+    public let astNode: TypeDefinitionNode?
+    public let extensionASTNodes: [TypeExtensionNode]
     let fieldIndex: [String: Int]
 
     init(
         id: TypeID, name: String, description: String?, fields: [GraphQLInputValue], isOneOf: Bool,
-        directives: [GraphQLAppliedDirective]
+        directives: [GraphQLAppliedDirective], astNode: TypeDefinitionNode? = nil,
+        extensionASTNodes: [TypeExtensionNode] = []
     ) {
         self.id = id
         self.name = name
@@ -132,6 +164,8 @@ public final class GraphQLInputObjectType: Sendable {
         self.fields = fields
         self.isOneOf = isOneOf
         self.directives = directives
+        self.astNode = astNode
+        self.extensionASTNodes = extensionASTNodes
         self.fieldIndex = indexByName(fields.map(\.name))
     }
 

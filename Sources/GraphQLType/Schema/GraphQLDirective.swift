@@ -7,19 +7,23 @@ public final class GraphQLDirective: Sendable {
     public let locations: [DirectiveLocation]
     public let arguments: [GraphQLInputValue]
     public let isRepeatable: Bool
+    /// The SDL definition it was built from (for error locations).
+    public let astNode: DirectiveDefinitionNode?
 
     public init(
         name: String,
         description: String? = nil,
         locations: [DirectiveLocation],
         arguments: [GraphQLInputValue] = [],
-        isRepeatable: Bool = false
+        isRepeatable: Bool = false,
+        astNode: DirectiveDefinitionNode? = nil
     ) {
         self.name = name
         self.description = description
         self.locations = locations
         self.arguments = arguments
         self.isRepeatable = isRepeatable
+        self.astNode = astNode
     }
 
     /// The argument named `name`.

@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// A field of an object or interface type (spec §3.6 `FieldDefinition`).
 ///
 /// A final class with only `let` properties: the executor reaches it once per field
@@ -13,6 +15,8 @@ public final class GraphQLField: Sendable {
     public let deprecationReason: String?
     /// Directives applied to the definition in the SDL (including `@deprecated`).
     public let directives: [GraphQLAppliedDirective]
+    /// The SDL definition it was built from (for error locations).
+    public let astNode: FieldDefinitionNode?
 
     public init(
         name: String,
@@ -20,7 +24,8 @@ public final class GraphQLField: Sendable {
         arguments: [GraphQLInputValue] = [],
         type: GraphQLTypeRef,
         deprecationReason: String? = nil,
-        directives: [GraphQLAppliedDirective] = []
+        directives: [GraphQLAppliedDirective] = [],
+        astNode: FieldDefinitionNode? = nil
     ) {
         self.name = name
         self.description = description
@@ -28,6 +33,7 @@ public final class GraphQLField: Sendable {
         self.type = type
         self.deprecationReason = deprecationReason
         self.directives = directives
+        self.astNode = astNode
     }
 
     public var isDeprecated: Bool { deprecationReason != nil }
@@ -49,6 +55,8 @@ public final class GraphQLInputValue: Sendable {
     public let defaultValue: GraphQLValue?
     public let deprecationReason: String?
     public let directives: [GraphQLAppliedDirective]
+    /// The SDL definition it was built from (for error locations).
+    public let astNode: InputValueDefinitionNode?
 
     public init(
         name: String,
@@ -56,7 +64,8 @@ public final class GraphQLInputValue: Sendable {
         type: GraphQLTypeRef,
         defaultValue: GraphQLValue? = nil,
         deprecationReason: String? = nil,
-        directives: [GraphQLAppliedDirective] = []
+        directives: [GraphQLAppliedDirective] = [],
+        astNode: InputValueDefinitionNode? = nil
     ) {
         self.name = name
         self.description = description
@@ -64,6 +73,7 @@ public final class GraphQLInputValue: Sendable {
         self.defaultValue = defaultValue
         self.deprecationReason = deprecationReason
         self.directives = directives
+        self.astNode = astNode
     }
 
     public var isDeprecated: Bool { deprecationReason != nil }
@@ -78,17 +88,21 @@ public final class GraphQLEnumValue: Sendable {
     public let description: String?
     public let deprecationReason: String?
     public let directives: [GraphQLAppliedDirective]
+    /// The SDL definition it was built from (for error locations).
+    public let astNode: EnumValueDefinitionNode?
 
     public init(
         name: String,
         description: String? = nil,
         deprecationReason: String? = nil,
-        directives: [GraphQLAppliedDirective] = []
+        directives: [GraphQLAppliedDirective] = [],
+        astNode: EnumValueDefinitionNode? = nil
     ) {
         self.name = name
         self.description = description
         self.deprecationReason = deprecationReason
         self.directives = directives
+        self.astNode = astNode
     }
 
     public var isDeprecated: Bool { deprecationReason != nil }

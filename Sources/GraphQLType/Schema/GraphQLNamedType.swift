@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// The kinds of type (spec §4.2.2, `__TypeKind`); raw values are introspection's names.
 public enum GraphQLTypeKind: String, Sendable, CaseIterable {
     case scalar = "SCALAR"
@@ -63,6 +65,30 @@ extension GraphQLNamedType {
         case .union(let type): type.directives
         case .enumeration(let type): type.directives
         case .inputObject(let type): type.directives
+        }
+    }
+
+    /// The SDL definition the type was built from; `nil` for built-in types.
+    public var astNode: TypeDefinitionNode? {
+        switch self {
+        case .scalar(let type): type.astNode
+        case .object(let type): type.astNode
+        case .interface(let type): type.astNode
+        case .union(let type): type.astNode
+        case .enumeration(let type): type.astNode
+        case .inputObject(let type): type.astNode
+        }
+    }
+
+    /// The SDL extensions applied to the type.
+    public var extensionASTNodes: [TypeExtensionNode] {
+        switch self {
+        case .scalar(let type): type.extensionASTNodes
+        case .object(let type): type.extensionASTNodes
+        case .interface(let type): type.extensionASTNodes
+        case .union(let type): type.extensionASTNodes
+        case .enumeration(let type): type.extensionASTNodes
+        case .inputObject(let type): type.extensionASTNodes
         }
     }
 

@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// A failure of a scalar's coercion hook; its message becomes the GraphQL error's.
 public struct ScalarCoercionError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
@@ -56,6 +58,9 @@ public final class GraphQLScalarType: Sendable {
     /// The `@specifiedBy(url:)` of the definition.
     public let specifiedByURL: String?
     public let directives: [GraphQLAppliedDirective]
+    /// The SDL definition and extensions it was built from (for error locations).
+    public let astNode: TypeDefinitionNode?
+    public let extensionASTNodes: [TypeExtensionNode]
     /// Which built-in scalar this is, `nil` for a custom one; lets the executor take
     /// a fast path for the common leaves.
     public let specified: SpecifiedScalar?
@@ -68,7 +73,9 @@ public final class GraphQLScalarType: Sendable {
         specifiedByURL: String?,
         directives: [GraphQLAppliedDirective],
         specified: SpecifiedScalar?,
-        coercion: GraphQLScalarCoercion
+        coercion: GraphQLScalarCoercion,
+        astNode: TypeDefinitionNode? = nil,
+        extensionASTNodes: [TypeExtensionNode] = []
     ) {
         self.id = id
         self.name = name
@@ -77,6 +84,8 @@ public final class GraphQLScalarType: Sendable {
         self.directives = directives
         self.specified = specified
         self.coercion = coercion
+        self.astNode = astNode
+        self.extensionASTNodes = extensionASTNodes
     }
 
     /// Result coercion (spec §3.5, "Result Coercion"): a resolver's value to its response form.

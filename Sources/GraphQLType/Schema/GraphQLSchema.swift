@@ -19,6 +19,8 @@ public final class GraphQLSchema: Sendable {
     public let directives: [GraphQLDirective]
     /// Directives applied to the `schema` definition and its extensions.
     public let schemaDirectives: [GraphQLAppliedDirective]
+    /// The SDL `schema` definition, when there was one.
+    public let astNode: SchemaDefinitionNode?
 
     let typeIndex: [String: TypeID]
     let directiveIndex: [String: Int]
@@ -43,6 +45,7 @@ public final class GraphQLSchema: Sendable {
         subscriptionType: GraphQLObjectType?,
         directives: [GraphQLDirective],
         schemaDirectives: [GraphQLAppliedDirective],
+        astNode: SchemaDefinitionNode?,
         metaFields: (typeName: GraphQLField, schema: GraphQLField, type: GraphQLField)
     ) {
         self.description = description
@@ -52,6 +55,7 @@ public final class GraphQLSchema: Sendable {
         self.subscriptionType = subscriptionType
         self.directives = directives
         self.schemaDirectives = schemaDirectives
+        self.astNode = astNode
         var typeIndex: [String: TypeID] = [:]
         for type in types where typeIndex[type.name] == nil {
             typeIndex[type.name] = type.id
