@@ -79,9 +79,9 @@ private struct LexicalDistance {
     }
 }
 
-/// graphql-js `naturalCompare`: runs of digits compare by their numeric value
+/// graphql-js `naturalCompare` (used to order suggestions): runs of digits compare by their numeric value
 /// (a leading zero ends a run, as there).
-func naturalCompare(_ lhs: String, _ rhs: String) -> Int {
+public func naturalCompare(_ lhs: String, _ rhs: String) -> Int {
     let a = Array(lhs.utf16)
     let b = Array(rhs.utf16)
     func isDigit(_ units: [UInt16], _ index: Int) -> Bool {
