@@ -123,6 +123,8 @@ import Testing
         #expect(messages("schema { query: Query query: Query } type Query { a: Int }") == ["There can be only one query type in schema."])
         #expect(messages("type Query { a(x: Int = \"s\"): Int }") == [#"Argument "Query.a(x:)" has invalid default value: "s"."#])
         #expect(messages("type Query { a: Int") == ["Syntax Error: Expected Name, found <EOF>."])
+        #expect(messages("type Query { a: Int @deprecated(reason: \"a\", reason: \"b\") }") == [#"There can be only one argument named "reason"."#])
+        #expect(messages("input In { a: Int } type Query { f(x: In = {a: 1, a: 2}): Int }") == [#"There can be only one input field named "a"."#])
     }
 
     @Test func errorsCarryLocations() {

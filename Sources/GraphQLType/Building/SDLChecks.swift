@@ -3,8 +3,9 @@ import GraphQLLanguage
 /// The SDL validation graphql-js runs before building (`assertValidSDL`), for the
 /// rules that concern definitions rather than applied directives: one schema
 /// definition, unique operation types, type, directive, field, enum value and
-/// argument names, known type names, and extensions of defined types of the same
-/// kind (spec §3). Directive applications are checked while assembling.
+/// argument names, known type names, extensions of defined types of the same
+/// kind, unique argument and input field names in values (spec §3). Which
+/// directives may be applied where is checked while assembling.
 struct SDLChecks {
     let index: SDLDocumentIndex
     var errors: [GraphQLError] = []
@@ -20,6 +21,7 @@ struct SDLChecks {
         checkTypeExtensions()
         checkMembers()
         checkKnownTypeNames()
+        checkUniqueArgumentsAndInputFields()
         return errors
     }
 
