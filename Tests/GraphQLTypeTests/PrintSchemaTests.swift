@@ -69,4 +69,15 @@ import Testing
         let arguments = try #require(schema.queryType?.field(named: "f")?.arguments)
         #expect(arguments.map { schema.printDefaultValue(of: $0) } == [#"{a: 3, b: [RED], c: "x"}"#, "7", "2"])
     }
+
+    @Test func printsCustomScalarDefaultsFromTheirInputForm() throws {
+        let dates = GraphQLScalarCoercion(
+            serialize: { _ in throw ScalarCoercionError("resolver values only") },
+            parseValue: { value in value })
+        let schema = try buildSchema(
+            sdl: #"scalar Date type Query { f(since: Date = "2026-01-01", range: [Date] = ["a", "b"]): Int }"#,
+            scalars: ["Date": dates])
+        let arguments = try #require(schema.queryType?.field(named: "f")?.arguments)
+        #expect(arguments.map { schema.printDefaultValue(of: $0) } == [#""2026-01-01""#, #"["a", "b"]"#])
+    }
 }

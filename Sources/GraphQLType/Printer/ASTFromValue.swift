@@ -32,6 +32,9 @@ extension GraphQLSchema {
                 }
                 return .enum(EnumValueNode(value: name))
             case .scalar(let scalar):
+                // A custom scalar's internal value is what its `parseValue` returned, already
+                // a value in input form; its `serialize` is for resolvers' values (a `Date`).
+                guard scalar.specified != nil else { return literal(value, isID: false) }
                 guard let serialized = try? scalar.serialize(value) else { return nil }
                 return literal(serialized, isID: scalar.specified == .id)
             case .object, .interface, .union:
