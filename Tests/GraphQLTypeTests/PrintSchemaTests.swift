@@ -49,7 +49,9 @@ import Testing
             union U = Root | Change
             scalar Date @specifiedBy(url: "https://example.com/date")
             directive @auth(requires: Color = RED, n: One) repeatable on FIELD_DEFINITION | OBJECT
-            type Extra { u: U d: Date o(one: One): Int }
+            type Extra { u: U d: Date o(one: One): Int n(a: Nested = {}): Int }
+            input Nested { x: Int = 5 b: Inner = {} }
+            input Inner { y: [Int] = 1 }
             """#
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quarry-print-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -79,5 +81,45 @@ import Testing
             scalars: ["Date": dates])
         let arguments = try #require(schema.queryType?.field(named: "f")?.arguments)
         #expect(arguments.map { schema.printDefaultValue(of: $0) } == [#""2026-01-01""#, #"["a", "b"]"#])
+    }
+}
+
+@Suite struct IntrospectionDefaultValueTests {
+    /// Every default value of the benchmark schema printed as graphql-core's
+    /// introspection prints `__InputValue.defaultValue`.
+    @Test func matchGraphQLCoreOnTheBenchmarkSchema() throws {
+        let path = Workloads.directory.appendingPathComponent("schema.graphql").path
+        let theirs = try GraphQLCore.run(
+            """
+            import sys
+            from graphql import build_schema, graphql_sync, get_introspection_query
+            schema = build_schema(open(sys.argv[1]).read())
+            query = get_introspection_query(input_value_deprecation=True)
+            data = graphql_sync(schema, query).data["__schema"]
+            lines = []
+            def add(owner, values):
+                for v in values or []:
+                    lines.append(f"{owner}({v['name']})={v['defaultValue']}")
+            for t in data["types"]:
+                for f in t["fields"] or []:
+                    add(t["name"] + "." + f["name"], f["args"])
+                add(t["name"], t["inputFields"])
+            for d in data["directives"]:
+                add("@" + d["name"], d["args"])
+            print("\\n".join(lines))
+            """, arguments: [path])
+        let schema = try buildSchema(sdl: try Workloads.text("schema.graphql"))
+        var lines: [String] = []
+        func add(_ owner: String, _ values: [GraphQLInputValue]) {
+            for value in values {
+                lines.append("\(owner)(\(value.name))=\(schema.printDefaultValue(of: value) ?? "None")")
+            }
+        }
+        for type in schema.types {
+            for field in type.fields ?? [] { add("\(type.name).\(field.name)", field.arguments) }
+            add(type.name, type.asInputObject?.fields ?? [])
+        }
+        for directive in schema.directives { add("@\(directive.name)", directive.arguments) }
+        #expect(lines == theirs.split(separator: "\n").map(String.init))
     }
 }
