@@ -76,6 +76,17 @@ import Testing
         #expect(schema.mutationType?.name == "Mutation")
     }
 
+    @Test func directivesMayReferToTheTypeTheyAreOn() throws {
+        let schema = try buildSchema(sdl: """
+            directive @d(e: E, i: In) on ENUM_VALUE | INPUT_FIELD_DEFINITION
+            enum E { A @d(e: A) B }
+            input In { x: Int @d(i: {x: 1}) y: In }
+            type Query { f(i: In = {y: {x: 2}}): E }
+            """)
+        #expect(schema.type(named: "E")?.asEnum?.value(named: "A")?.directives.first?.arguments == ["e": "A"])
+        #expect(schema.queryType?.field(named: "f")?.arguments.first?.defaultValue == ["y": ["x": 2]])
+    }
+
     @Test func usesTheSchemaDefinitionsRootTypes() throws {
         let schema = try buildSchema(sdl: """
             "The API"

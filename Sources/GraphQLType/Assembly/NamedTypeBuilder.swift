@@ -94,15 +94,33 @@ final class NamedTypeBuilder: TypeTable {
         }
     }
 
-    /// An input object without default values, seen while its own defaults are coerced.
+    /// A type seen while it is itself being built (a default value or directive
+    /// argument that refers back to it): without directives and default values, which
+    /// are what is being computed, so that building never recurses into itself.
     private func provisional(_ id: TypeID) -> GraphQLNamedType {
         let definition = definitions[Int(id.index)]
-        guard case .inputObject(let fields) = definition.kind else { return build(definition, id: id) }
-        return .inputObject(
-            GraphQLInputObjectType(
-                id: id, name: definition.name, description: definition.description,
-                fields: fields.map { GraphQLInputValue(name: $0.name, type: resolve($0.type)) },
-                isOneOf: definition.directives.contains { $0.name == "oneOf" }, directives: []))
+        let name = definition.name
+        switch definition.kind {
+        case .scalar(let specified):
+            return .scalar(
+                GraphQLScalarType(
+                    id: id, name: name, description: nil, specifiedByURL: nil, directives: [], specified: specified,
+                    coercion: scalarCoercions[name] ?? .passThrough))
+        case .enumeration(let values):
+            return .enumeration(
+                GraphQLEnumType(
+                    id: id, name: name, description: nil, values: values.map { GraphQLEnumValue(name: $0.name) },
+                    directives: []))
+        case .inputObject(let fields):
+            return .inputObject(
+                GraphQLInputObjectType(
+                    id: id, name: name, description: nil,
+                    fields: fields.map { GraphQLInputValue(name: $0.name, type: resolve($0.type)) },
+                    isOneOf: definition.directives.contains { $0.name == "oneOf" }, directives: []))
+        case .object, .interface, .union:
+            // Not input types: coercion only needs to see that they are not.
+            return .union(GraphQLUnionType(id: id, name: name, description: nil, members: [], directives: []))
+        }
     }
 
     func buildDirectives() -> [GraphQLDirective] {
