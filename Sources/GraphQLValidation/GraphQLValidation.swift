@@ -1,1 +1,0 @@
-// The GraphQLValidation module; see ../../ARCHITECTURE.md.

@@ -1,0 +1,37 @@
+import GraphQLLanguage
+
+/// Every variable an operation uses, directly or in its fragments, is defined by it
+/// ([spec §5.8.3](https://spec.graphql.org/October2021/#sec-All-Variable-Uses-Defined)).
+///
+/// Checked once the whole document is walked, when the usages of every fragment are known.
+struct NoUndefinedVariablesRule: ASTVisitor {
+    let context: ValidationContext
+
+    mutating func enter(_ node: OperationDefinitionNode) -> VisitAction { .skipChildren }
+    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
+
+    mutating func leave(_ node: DocumentNode) {
+        for definition in node.definitions {
+            guard case .operation(let operation) = definition else { continue }
+            for usage in context.recursiveVariableUsages(of: operation) {
+                let name = usage.node.name.value
+                guard !operation.variableDefinitions.contains(where: { $0.variable.name.value == name }) else {
+                    continue
+                }
+                let message =
+                    if let operationName = operation.name {
+                        "Variable \"$\(name)\" is not defined by operation \"\(operationName.value)\"."
+                    } else {
+                        "Variable \"$\(name)\" is not defined."
+                    }
+                context.report(message, nodes: [usage.node, operation])
+            }
+        }
+    }
+}
+
+extension ValidationRule {
+    public static let noUndefinedVariables = ValidationRule(name: "NoUndefinedVariablesRule") {
+        NoUndefinedVariablesRule(context: $0)
+    }
+}

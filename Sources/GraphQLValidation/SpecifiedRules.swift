@@ -1,0 +1,30 @@
+/// The validation rules the spec defines (spec §5), in graphql-js's order
+/// (`specifiedRules.ts`), which fixes the order of errors found at one node.
+public let specifiedRules: [ValidationRule] = [
+    .executableDefinitions,
+    .uniqueOperationNames,
+    .loneAnonymousOperation,
+    .singleFieldSubscriptions,
+    .knownTypeNames,
+    .fragmentsOnCompositeTypes,
+    .variablesAreInputTypes,
+    .scalarLeafs,
+    .fieldsOnCorrectType,
+    .uniqueFragmentNames,
+    .knownFragmentNames,
+    .noUnusedFragments,
+    .possibleFragmentSpreads,
+    .noFragmentCycles,
+    .uniqueVariableNames,
+    .noUndefinedVariables,
+    .noUnusedVariables,
+    .knownDirectives,
+    .uniqueDirectivesPerLocation,
+    .knownArgumentNames,
+    .uniqueArgumentNames,
+    .valuesOfCorrectType,
+    .providedRequiredArguments,
+    .variablesInAllowedPosition,
+    // OverlappingFieldsCanBeMerged goes here, in graphql-js's order.
+    .uniqueInputFieldNames,
+]

@@ -1,0 +1,19 @@
+import GraphQLLanguage
+
+/// A validation rule (spec §5): given the context of one validation, it makes
+/// the visitor that checks the document and reports errors to the context.
+///
+/// The built-in rules are static members (`.knownTypeNames`, …) and
+/// ``specifiedRules`` lists those of the spec in graphql-js order. A rule with
+/// parameters (a depth limit, say) is a function returning a `ValidationRule`.
+public struct ValidationRule: Sendable {
+    /// The rule's name, as graphql-js names it (`"KnownTypeNamesRule"`).
+    public let name: String
+    /// Makes the rule's visitor for one validation.
+    public let makeVisitor: @Sendable (ValidationContext) -> any ASTVisitor
+
+    public init(name: String, makeVisitor: @escaping @Sendable (ValidationContext) -> any ASTVisitor) {
+        self.name = name
+        self.makeVisitor = makeVisitor
+    }
+}
