@@ -1,0 +1,168 @@
+import GraphQLLanguage
+import GraphQLType
+
+extension ExecutionState {
+    /// CompleteValue (spec §6.4.3): writes `value` of type `type` into `slot`.
+    ///
+    /// `false` means the position must propagate a null to its parent (a non-null
+    /// position got `null` or failed; the error is recorded). A nullable position
+    /// absorbs failures of its own value as `null` (spec §6.4.4).
+    func completeValue(_ type: GraphQLTypeRef, plan: FieldPlan<Context>, value: (any Sendable)?, slot: Int) -> Bool {
+        if type.isNonNull {
+            guard let value, !isNullValue(value) else {
+                recordFieldError(
+                    GraphQLError("Cannot return null for non-nullable field \(plan.qualifiedName)."), plan: plan)
+                return false
+            }
+            return completeNonNullValue(type.nullable, plan: plan, value: value, slot: slot)
+        }
+        guard let value, !isNullValue(value) else {
+            nodes[slot] = .null
+            return true
+        }
+        if !completeNonNullValue(type, plan: plan, value: value, slot: slot) {
+            nodes[slot] = .null
+        }
+        return true
+    }
+
+    /// CompleteValue for a value that is not null, of a nullable `type`.
+    private func completeNonNullValue(
+        _ type: GraphQLTypeRef, plan: FieldPlan<Context>, value: any Sendable, slot: Int
+    ) -> Bool {
+        if case .list(let itemType) = type.shape {
+            return completeListValue(itemType, plan: plan, value: value, slot: slot)
+        }
+        switch schema[type.namedType] {
+        case .scalar(let scalar):
+            return completeScalarValue(scalar, plan: plan, value: value, slot: slot)
+        case .enumeration(let enumType):
+            if let name = value as? String, enumType.value(named: name) != nil {
+                nodes[slot] = .string(name)
+                return true
+            }
+            do {
+                nodes[slot] = node(for: try enumType.serialize(value))
+                return true
+            } catch {
+                recordFieldError(GraphQLError(error.message), plan: plan)
+                return false
+            }
+        case .object(let object):
+            return completeObjectValue(object, plan: plan, value: value, slot: slot)
+        case .interface, .union:
+            guard let object = resolveAbstractType(schema[type.namedType], plan: plan, value: value) else {
+                return false
+            }
+            return completeObjectValue(object, plan: plan, value: value, slot: slot)
+        case .inputObject:
+            recordFieldError(GraphQLError("Cannot complete value of unexpected output type \"\(schema[type.namedType].name)\"."), plan: plan)
+            return false
+        }
+    }
+
+    /// Leaf completion (spec §6.4.3, §3.5 "Result Coercion"), with inline paths for
+    /// the built-in scalars' common Swift types.
+    private func completeScalarValue(
+        _ scalar: GraphQLScalarType, plan: FieldPlan<Context>, value: any Sendable, slot: Int
+    ) -> Bool {
+        switch scalar.specified {
+        case .string?, .id?:
+            if let string = value as? String {
+                nodes[slot] = .string(string)
+                return true
+            }
+        case .int?:
+            if let int = value as? Int, int >= Int(Int32.min), int <= Int(Int32.max) {
+                nodes[slot] = .int(int)
+                return true
+            }
+        case .float?:
+            if let double = value as? Double, double.isFinite {
+                nodes[slot] = .float(double)
+                return true
+            }
+        case .boolean?:
+            if let bool = value as? Bool {
+                nodes[slot] = .bool(bool)
+                return true
+            }
+        case nil:
+            break
+        }
+        do {
+            nodes[slot] = node(for: try scalar.serialize(value))
+            return true
+        } catch {
+            recordFieldError(GraphQLError(error.message), plan: plan)
+            return false
+        }
+    }
+
+    private func node(for value: GraphQLValue) -> ResultNode {
+        switch value {
+        case .null: .null
+        case .bool(let bool): .bool(bool)
+        case .int(let int): .int(int)
+        case .float(let double): .float(double)
+        case .string(let string): .string(string)
+        case .list, .object: .value(value)
+        }
+    }
+
+    /// List completion (spec §6.4.3): each item completed in its own position; a
+    /// failed non-null item makes the whole list fail.
+    private func completeListValue(
+        _ itemType: GraphQLTypeRef, plan: FieldPlan<Context>, value: any Sendable, slot: Int
+    ) -> Bool {
+        let items: [(any Sendable)?]
+        if let array = value as? [(any Sendable)?] {
+            items = array
+        } else if let array = value as? [any Sendable] {
+            items = array
+        } else if case .list(let array)? = value as? GraphQLValue {
+            items = array
+        } else {
+            recordFieldError(
+                GraphQLError("Expected Iterable, but did not find one for field \"\(plan.qualifiedName)\"."), plan: plan)
+            return false
+        }
+        let base = allocate(items.count)
+        nodes[slot] = .list(base: base, count: items.count)
+        for (index, item) in items.enumerated() {
+            path.append(.index(index))
+            let completed = completeValue(itemType, plan: plan, value: item, slot: base + index)
+            path.removeLast()
+            if !completed { return false }
+        }
+        return true
+    }
+
+    /// Object completion (spec §6.4.3): the merged subfields (cached per runtime type)
+    /// executed on the value.
+    func completeObjectValue(
+        _ object: GraphQLObjectType, plan: FieldPlan<Context>, value: any Sendable, slot: Int
+    ) -> Bool {
+        let subplan = collectSubfields(plan, objectType: object)
+        let base = allocate(subplan.fields.count)
+        nodes[slot] = .object(subplan.shape, base: base)
+        return executeSelectionSet(subplan, source: value, base: base)
+    }
+}
+
+/// Whether a resolver's value stands for `null`: a boxed `nil` optional or
+/// `GraphQLValue.null`.
+func isNullValue(_ value: any Sendable) -> Bool {
+    if let graphQLValue = value as? GraphQLValue { return graphQLValue.isNull }
+    if let optional = value as? any OptionalProtocol { return optional.isNone }
+    return false
+}
+
+/// Lets ``isNullValue(_:)`` see a `nil` inside an existential.
+protocol OptionalProtocol {
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalProtocol {
+    var isNone: Bool { self == nil }
+}

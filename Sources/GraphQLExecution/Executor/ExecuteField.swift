@@ -1,0 +1,111 @@
+import GraphQLLanguage
+import GraphQLType
+
+extension ExecutionState {
+    /// ExecuteSelectionSet (spec §6.3): executes the collected fields of `plan` on
+    /// `source` into the consecutive positions from `base`, in order. `false` when a
+    /// non-null field failed, which makes this object `null` (spec §6.4.4); the
+    /// fields after it are not executed, as in graphql-js.
+    func executeSelectionSet(_ plan: ObjectPlan<Context>, source: any Sendable, base: Int) -> Bool {
+        let readable = source as? any FieldReadable
+        for (index, field) in plan.fields.enumerated() {
+            path.append(.key(field.selection.responseKey))
+            let completed = executeField(field, source: source, readable: readable, slot: base + index)
+            path.removeLast()
+            if !completed { return false }
+        }
+        return true
+    }
+
+    /// ExecuteField (spec §6.4): coerces the arguments, runs the field's guards, resolves
+    /// the value and completes it into `slot`. A value at hand completes inline; an
+    /// awaited resolver or a load leaves `slot` pending until the value arrives.
+    func executeField(
+        _ plan: FieldPlan<Context>, source: any Sendable, readable: (any FieldReadable)?, slot: Int
+    ) -> Bool {
+        if plan.isTypeName {
+            nodes[slot] = .string(plan.selection.parentType.name)
+            return true
+        }
+        guard let resolver = plan.resolver else {
+            // The default resolver: the source's property of the same name.
+            guard let readable else {
+                recordFieldError(missingResolverError(plan, source: source), plan: plan)
+                return nullAfterError(plan.type, slot: slot)
+            }
+            guard plan.selection.field.arguments.isEmpty || coerceArgumentValues(plan) != nil else {
+                return nullAfterError(plan.type, slot: slot)
+            }
+            return completeValue(plan.type, plan: plan, value: readable.graphQLField(plan.name), slot: slot)
+        }
+        guard let args = coerceArgumentValues(plan) else { return nullAfterError(plan.type, slot: slot) }
+        let info = resolveInfo(plan, source: source, args: args)
+        for check in plan.guards {
+            do {
+                try check.check(check.directive, info)
+            } catch {
+                recordFieldError(error, plan: plan)
+                return nullAfterError(plan.type, slot: slot)
+            }
+        }
+        switch resolver.kind {
+        case .sync(let resolve):
+            let value: (any Sendable)?
+            do {
+                value = try resolve(info)
+            } catch {
+                recordFieldError(error, plan: plan)
+                return nullAfterError(plan.type, slot: slot)
+            }
+            return completeResolved(value, plan: plan, slot: slot)
+        case .async(let resolve):
+            let continuation = addContinuation(slot: slot, plan: plan)
+            asyncWork.append(AsyncWork(continuation: continuation) { try await resolve(info) })
+            return true
+        }
+    }
+
+    /// ResolveFieldValue's result (spec §6.4.2): a ``LoadRequest`` waits for its
+    /// batch; any other value completes now.
+    func completeResolved(_ value: (any Sendable)?, plan: FieldPlan<Context>, slot: Int) -> Bool {
+        if let load = value as? LoadRequest {
+            let continuation = addContinuation(slot: slot, plan: plan)
+            let id = ObjectIdentifier(load.loader)
+            if loadGroups[id] == nil {
+                loadGroups[id] = LoadGroup(loader: load.loader, requests: [])
+                loadOrder.append(id)
+            }
+            loadGroups[id]!.requests.append((continuation, load))
+            return true
+        }
+        return completeValue(plan.type, plan: plan, value: value, slot: slot)
+    }
+
+    private func addContinuation(slot: Int, plan: FieldPlan<Context>) -> Int {
+        continuations.append(Continuation(slot: slot, plan: plan, path: path))
+        return continuations.count - 1
+    }
+
+    /// Completes a waiting field with the value (or error) that arrived for it.
+    func resume(_ id: Int, with result: Result<(any Sendable)?, any Error>) {
+        let continuation = continuations[id]
+        path = continuation.path
+        defer { path = [] }
+        let plan = continuation.plan
+        let completed: Bool
+        switch result {
+        case .success(let value):
+            completed = completeResolved(value, plan: plan, slot: continuation.slot)
+        case .failure(let error):
+            recordFieldError(error, plan: plan)
+            completed = nullAfterError(plan.type, slot: continuation.slot)
+        }
+        if !completed { nodes[continuation.slot] = .nonNullViolation }
+    }
+
+    private func missingResolverError(_ plan: FieldPlan<Context>, source: any Sendable) -> GraphQLError {
+        GraphQLError(
+            "Cannot resolve field \"\(plan.qualifiedName)\": no resolver is bound and the source value "
+                + "(\(type(of: source))) is not FieldReadable.")
+    }
+}

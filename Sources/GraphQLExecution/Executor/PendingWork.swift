@@ -1,0 +1,81 @@
+import GraphQLLanguage
+import GraphQLType
+
+/// What a child task hands back to the executing task.
+enum WorkResult: Sendable {
+    /// An awaited resolver's value, for continuation `id`.
+    case field(id: Int, Result<(any Sendable)?, any Error>)
+    /// A batch's answers, for the waiting requests.
+    case batch(requests: [WaitingLoad], Result<[AnyKeyBox: any Sendable], any Error>)
+}
+
+/// A load request and the continuation waiting for it.
+struct WaitingLoad: Sendable {
+    let continuation: Int
+    let request: LoadRequest
+}
+
+extension ExecutionState {
+    /// Runs the waiting work until none is left: awaited resolvers start at once, all
+    /// as children of one task group (so sibling async fields run concurrently);
+    /// loads are dispatched, one batch per loader, each time the executing task has
+    /// completed everything that was ready, which groups the keys of one level.
+    /// Arriving values are completed here, on the executing task, which may queue
+    /// more work.
+    func runPendingWork() async {
+        if asyncWork.isEmpty, loadOrder.isEmpty { return }
+        await withTaskGroup(of: WorkResult.self) { group in
+            var running = 0
+            while true {
+                for work in asyncWork {
+                    let run = work.run
+                    let id = work.continuation
+                    group.addTask {
+                        do {
+                            return .field(id: id, .success(try await run()))
+                        } catch {
+                            return .field(id: id, .failure(error))
+                        }
+                    }
+                    running += 1
+                }
+                asyncWork.removeAll()
+                for loaderID in loadOrder {
+                    guard let waiting = loadGroups[loaderID] else { continue }
+                    let loader = waiting.loader
+                    let requests = waiting.requests.map { WaitingLoad(continuation: $0.continuation, request: $0.request) }
+                    let keys = requests.flatMap(\.request.keys)
+                    group.addTask {
+                        do {
+                            return .batch(requests: requests, .success(try await loader.loadBatch(keys)))
+                        } catch {
+                            return .batch(requests: requests, .failure(error))
+                        }
+                    }
+                    running += 1
+                }
+                loadGroups.removeAll(keepingCapacity: true)
+                loadOrder.removeAll(keepingCapacity: true)
+                guard running > 0, let result = await group.next() else { break }
+                running -= 1
+                complete(result)
+            }
+        }
+    }
+
+    private func complete(_ result: WorkResult) {
+        switch result {
+        case .field(let id, let value):
+            resume(id, with: value)
+        case .batch(let requests, .success(let answers)):
+            for waiting in requests {
+                let value = Result { try waiting.request.value(from: answers) }
+                resume(waiting.continuation, with: value)
+            }
+        case .batch(let requests, .failure(let error)):
+            for waiting in requests {
+                resume(waiting.continuation, with: .failure(error))
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The GraphQLExecution module; see ../../ARCHITECTURE.md.

@@ -1,0 +1,178 @@
+import GraphQLLanguage
+import GraphQLType
+
+/// Binds resolvers to an SDL-built schema by type and field name, then checks the
+/// bindings once at start-up (``build()``): a typo in a type or field name, or an
+/// object field nobody resolves, fails there with a clear message instead of at
+/// request time.
+///
+/// ```swift
+/// var builder = ExecutableSchemaBuilder<AppContext>(schema: schema)
+/// builder.resolve("Query", "viewer") { info in info.context.viewer }
+/// builder.resolveAsync("User", "friends") { info in try await ... }
+/// builder.readProperties(of: "User")          // other User fields: FieldReadable
+/// builder.resolveType("SearchResult") { value, _, _ in ... }
+/// builder.guardFields(withDirective: "auth") { directive, info in ... }
+/// let executable = try builder.build()
+/// ```
+///
+/// A field counts as resolved when it has a resolver, or when its type is declared
+/// with ``readProperties(of:fields:)`` (the default resolver reads the source's
+/// ``FieldReadable`` value of the same name). Introspection types (`__Type`, …) are
+/// exempt: their values read themselves.
+public struct ExecutableSchemaBuilder<Context: Sendable> {
+    public let schema: GraphQLSchema
+    private var bindings: [[FieldBinding<Context>]]
+    private var metaFieldResolvers: [String: FieldResolver<Context>] = [:]
+    private var typeResolvers: [TypeResolver<Context>?]
+    private var propertyFields: [Set<String>?]
+    private var guards: [(name: String, check: FieldGuard<Context>)] = []
+    private var problems: [String] = []
+
+    public init(schema: GraphQLSchema) {
+        self.schema = schema
+        self.bindings = schema.types.map { type in
+            Array(repeating: FieldBinding(), count: type.asObject?.fields.count ?? 0)
+        }
+        self.typeResolvers = Array(repeating: nil, count: schema.types.count)
+        self.propertyFields = Array(repeating: nil, count: schema.types.count)
+    }
+
+    /// Binds a resolver to `typeName.fieldName`.
+    public mutating func bind(_ typeName: String, _ fieldName: String, to resolver: FieldResolver<Context>) {
+        if fieldName == "__schema" || fieldName == "__type", typeName == schema.queryType?.name {
+            metaFieldResolvers[fieldName] = resolver
+            return
+        }
+        guard let (type, position) = locate(typeName, fieldName) else { return }
+        if bindings[Int(type.id.index)][position].resolver != nil {
+            problems.append("Field \"\(typeName).\(fieldName)\" is bound twice.")
+        }
+        bindings[Int(type.id.index)][position].resolver = resolver
+    }
+
+    /// Binds a synchronous resolver (its value completes inline).
+    public mutating func resolve(_ typeName: String, _ fieldName: String, _ resolve: @escaping FieldResolver<Context>.Sync) {
+        bind(typeName, fieldName, to: .sync(resolve))
+    }
+
+    /// Binds an asynchronous resolver.
+    public mutating func resolveAsync(
+        _ typeName: String, _ fieldName: String, _ resolve: @escaping FieldResolver<Context>.Async
+    ) {
+        bind(typeName, fieldName, to: .async(resolve))
+    }
+
+    /// Binds a synchronous resolver whose source is of a known Swift type; a source of
+    /// another type is a field error naming both types.
+    public mutating func resolve<Source>(
+        _ typeName: String, _ fieldName: String, source: Source.Type,
+        _ resolve: @escaping @Sendable (Source, ResolveInfo<Context>) throws -> (any Sendable)?
+    ) {
+        bind(typeName, fieldName, to: .sync { info in try resolve(try info.source(as: Source.self), info) })
+    }
+
+    /// Binds the source stream of a subscription root field (spec §6.2.3.1); the
+    /// field's resolver (bound or default) then maps each event (spec §6.2.3.2).
+    public mutating func subscribe(_ typeName: String, _ fieldName: String, _ subscribe: @escaping SubscribeResolver<Context>) {
+        guard let (type, position) = locate(typeName, fieldName) else { return }
+        if type.id != schema.subscriptionType?.id {
+            problems.append("Cannot bind a source stream to \"\(typeName).\(fieldName)\": \"\(typeName)\" is not the subscription type.")
+        }
+        bindings[Int(type.id.index)][position].subscribe = subscribe
+    }
+
+    /// Declares that the fields of `typeName` not bound to a resolver are read from
+    /// the source (``FieldReadable``); with `fields`, only those, each checked to exist.
+    public mutating func readProperties(of typeName: String, fields: [String]? = nil) {
+        guard let type = objectType(typeName) else { return }
+        if let fields {
+            for name in fields where type.field(named: name) == nil {
+                problems.append(unknownField(name, in: type))
+            }
+            propertyFields[Int(type.id.index)] = (propertyFields[Int(type.id.index)] ?? []).union(fields)
+        } else {
+            propertyFields[Int(type.id.index)] = Set(type.fields.map(\.name))
+        }
+    }
+
+    /// Binds the hook that picks the object type of values of an interface or union.
+    public mutating func resolveType(_ abstractTypeName: String, _ resolve: @escaping TypeResolver<Context>) {
+        guard let type = schema.type(named: abstractTypeName), type.isAbstractType else {
+            problems.append("Cannot bind resolveType to \"\(abstractTypeName)\": no interface or union has that name.")
+            return
+        }
+        typeResolvers[Int(type.id.index)] = resolve
+    }
+
+    /// Runs `check` before the resolver of every field whose definition, or whose
+    /// object type, carries the directive `directiveName` (see ``FieldGuard``).
+    public mutating func guardFields(withDirective directiveName: String, _ check: @escaping FieldGuard<Context>) {
+        guard schema.directive(named: directiveName) != nil else {
+            problems.append("Cannot guard fields with \"@\(directiveName)\": the schema defines no such directive.")
+            return
+        }
+        guards.append((directiveName, check))
+    }
+
+    /// Checks the bindings and returns the executable schema, or every problem at once.
+    public func build() throws(SchemaBindingError) -> ExecutableSchema<Context> {
+        var problems = problems
+        var bindings = bindings
+        for type in schema.types {
+            guard let object = type.asObject, !object.name.hasPrefix("__") else { continue }
+            let readable = propertyFields[Int(object.id.index)] ?? []
+            for (position, field) in object.fields.enumerated() {
+                let binding = bindings[Int(object.id.index)][position]
+                let isSubscriptionField = object.id == schema.subscriptionType?.id
+                if isSubscriptionField, binding.subscribe == nil {
+                    problems.append("Subscription field \"\(object.name).\(field.name)\" has no source stream: bind one with subscribe(_:_:_:).")
+                }
+                if binding.resolver == nil, !readable.contains(field.name), !isSubscriptionField {
+                    problems.append("Field \"\(object.name).\(field.name)\" has no resolver: bind one, or declare it with readProperties(of:).")
+                }
+                bindings[Int(object.id.index)][position].guards = guards.compactMap { entry in
+                    let applied = field.directives.first(named: entry.name) ?? object.directives.first(named: entry.name)
+                    return applied.map { BoundGuard(directive: $0, check: entry.check) }
+                }
+            }
+        }
+        guard problems.isEmpty else { throw SchemaBindingError(problems: problems) }
+        return ExecutableSchema(
+            schema: schema, bindings: bindings, metaFieldResolvers: metaFieldResolvers, typeResolvers: typeResolvers)
+    }
+
+    private mutating func objectType(_ typeName: String) -> GraphQLObjectType? {
+        guard let type = schema.type(named: typeName) else {
+            let names = schema.types.compactMap { $0.asObject?.name }
+            problems.append("Unknown type \"\(typeName)\"." + didYouMean(suggestionList(typeName, options: names)))
+            return nil
+        }
+        guard let object = type.asObject else {
+            problems.append("Cannot bind fields of \"\(typeName)\": it is not an object type.")
+            return nil
+        }
+        return object
+    }
+
+    private mutating func locate(_ typeName: String, _ fieldName: String) -> (GraphQLObjectType, Int)? {
+        guard let type = objectType(typeName) else { return nil }
+        guard let position = type.fieldPosition(named: fieldName) else {
+            problems.append(unknownField(fieldName, in: type))
+            return nil
+        }
+        return (type, position)
+    }
+
+    private func unknownField(_ name: String, in type: GraphQLObjectType) -> String {
+        "Cannot bind \"\(type.name).\(name)\": type \"\(type.name)\" has no field \"\(name)\"."
+            + didYouMean(suggestionList(name, options: type.fields.map(\.name)))
+    }
+}
+
+/// The problems found when binding resolvers to a schema, all at once.
+public struct SchemaBindingError: Error, Sendable, CustomStringConvertible {
+    public let problems: [String]
+
+    public var description: String { problems.joined(separator: "\n") }
+}
