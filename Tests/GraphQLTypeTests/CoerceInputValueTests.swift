@@ -105,6 +105,7 @@ import Testing
         let node = object([("a", variable("x")), ("b", variable("missing"))])
         #expect(schema.valueFromAST(node, type: inType, variables: ["x": 5]) == ["a": 5, "b": "x"])
         #expect(schema.valueFromAST(node, type: inType, variables: [:]) == nil)
+        #expect(schema.valueFromAST(node, type: inType, variableValues: ["x": 6]) == ["a": 6, "b": "x"])
         let list = ValueNode.list(ListValueNode(values: [string("a"), variable("missing")]))
         #expect(schema.valueFromAST(list, type: TestSchemas.argumentType("ids"), variables: [:]) == nil)
         #expect(schema.valueFromAST(variable("missing"), type: inType, variables: [:]) == nil)

@@ -19,6 +19,8 @@ import Testing
         #expect(ab == ba)
         #expect(ab.objectValue?.keys == ["a", "b"])
         #expect(ba.objectValue?.keys == ["b", "a"])
+        #expect(ab.hashValue == ba.hashValue)
+        #expect(Set<GraphQLValue>([ab, ba, ["a": 1]]).count == 2)
         #expect(ab != ["a": 1, "b": 3])
         #expect(ab != ["a": 1])
         var object = GraphQLObjectValue()

@@ -214,7 +214,7 @@ final class NamedTypeBuilder: TypeTable {
     private func coerce(_ value: DefinitionValue, to type: GraphQLTypeRef) -> GraphQLValue? {
         switch value {
         case .value(let value): value
-        case .literal(let node): LiteralCoercer(types: self, variables: nil).coerce(node, to: type)
+        case .literal(let node): LiteralCoercer(types: self, variables: [String: GraphQLValue]?.none).coerce(node, to: type)
         }
     }
 

@@ -13,16 +13,48 @@ extension GraphQLSchema {
     ) -> GraphQLValue? {
         LiteralCoercer(types: self, variables: variables).coerce(node, to: type)
     }
+
+    /// ``valueFromAST(_:type:variables:)`` with the coerced variables as the ordered
+    /// object the executor keeps them in (no dictionary to build per call).
+    public func valueFromAST(
+        _ node: ValueNode, type: GraphQLTypeRef, variableValues: GraphQLObjectValue
+    ) -> GraphQLValue? {
+        LiteralCoercer(types: self, variables: variableValues).coerce(node, to: type)
+    }
+}
+
+/// Where ``LiteralCoercer`` finds variables' values.
+protocol VariableValues {
+    func value(of name: String) -> GraphQLValue?
+    /// All of them, for a custom scalar's literal (rare, so built on demand).
+    var dictionary: [String: GraphQLValue]? { get }
+}
+
+extension Dictionary: VariableValues where Key == String, Value == GraphQLValue {
+    func value(of name: String) -> GraphQLValue? { self[name] }
+    var dictionary: [String: GraphQLValue]? { self }
+}
+
+extension Optional: VariableValues where Wrapped: VariableValues {
+    func value(of name: String) -> GraphQLValue? { self?.value(of: name) }
+    var dictionary: [String: GraphQLValue]? { self?.dictionary }
+}
+
+extension GraphQLObjectValue: VariableValues {
+    func value(of name: String) -> GraphQLValue? { self[name] }
+    var dictionary: [String: GraphQLValue]? {
+        Dictionary(map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
 }
 
 /// graphql-js `valueFromAST` over a ``TypeTable``.
-struct LiteralCoercer<Types: TypeTable> {
+struct LiteralCoercer<Types: TypeTable, Variables: VariableValues> {
     let types: Types
-    let variables: [String: GraphQLValue]?
+    let variables: Variables
 
     func coerce(_ node: ValueNode, to type: GraphQLTypeRef) -> GraphQLValue? {
         if case .variable(let variable) = node {
-            guard let value = variables?[variable.name.value] else { return nil }
+            guard let value = variables.value(of: variable.name.value) else { return nil }
             if case .null = value, type.isNonNull { return nil }
             return value
         }
@@ -51,7 +83,7 @@ struct LiteralCoercer<Types: TypeTable> {
             if case .null = node { return .null }
             switch types[id] {
             case .inputObject(let inputObject): return coerceObject(node, to: inputObject)
-            case .scalar(let scalar): return try? scalar.parseLiteral(node, variables: variables)
+            case .scalar(let scalar): return try? scalar.parseLiteral(node, variables: variables.dictionary)
             case .enumeration(let enumType): return try? enumType.parseLiteral(node)
             case .object, .interface, .union: return nil
             }
@@ -83,6 +115,6 @@ struct LiteralCoercer<Types: TypeTable> {
 
     private func isMissingVariable(_ node: ValueNode) -> Bool {
         guard case .variable(let variable) = node else { return false }
-        return variables?[variable.name.value] == nil
+        return variables.value(of: variable.name.value) == nil
     }
 }

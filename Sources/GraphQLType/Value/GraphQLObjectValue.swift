@@ -60,3 +60,19 @@ extension GraphQLObjectValue: ExpressibleByDictionaryLiteral {
         self.init(elements.map { (key: $0.0, value: $0.1) })
     }
 }
+
+extension GraphQLObjectValue: Hashable {
+    /// Order-independent, to agree with `==`: each field is hashed on its own and
+    /// the results are combined commutatively.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fields.count)
+        var combined = 0
+        for field in fields {
+            var fieldHasher = Hasher()
+            fieldHasher.combine(field.key)
+            fieldHasher.combine(field.value)
+            combined &+= fieldHasher.finalize()
+        }
+        hasher.combine(combined)
+    }
+}

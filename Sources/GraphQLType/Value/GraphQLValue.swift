@@ -5,7 +5,7 @@
 /// because the spec orders input object fields (§3.10) and clients read error
 /// messages that echo them. Enum values are carried by name as `.string`: the schema
 /// knows which positions are enums, and request JSON cannot tell them apart either.
-public enum GraphQLValue: Sendable, Equatable {
+public enum GraphQLValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
