@@ -114,6 +114,22 @@ import Testing
         #expect(throws: ScalarCoercionError("Not a string")) { try shout.parseValue(1) }
     }
 
+    @Test func customScalarLiteralHook() throws {
+        let onlyInts = GraphQLScalarCoercion(
+            serialize: { _ in .null },
+            parseValue: { $0 },
+            parseLiteral: { node, _ in
+                guard case .int(let int) = node else { throw ScalarCoercionError("Only int literals") }
+                return .string("#" + int.value)
+            })
+        let schema = try buildSchema(sdl: "scalar Tag type Query { a(t: Tag = 7): Tag }", scalars: ["Tag": onlyInts])
+        #expect(schema.queryType?.field(named: "a")?.arguments.first?.defaultValue == "#7")
+        let tag = try #require(schema.type(named: "Tag")?.asScalar)
+        #expect(throws: ScalarCoercionError("Only int literals")) {
+            try tag.parseLiteral(.string(StringValueNode(value: "x")))
+        }
+    }
+
     @Test func reportsSDLErrors() {
         #expect(messages("type Query { a: Foo }") == [#"Unknown type "Foo"."#])
         #expect(messages("type Query { a: Strin }") == [#"Unknown type "Strin". Did you mean "String"?"#])

@@ -2,14 +2,23 @@ import GraphQLLanguage
 
 extension GraphQLScalarType {
     /// Input coercion of a literal (spec §3.5 "Input Coercion"). Built-in scalars
-    /// accept only their literal kinds; a custom scalar gets the literal as a value
-    /// (variables inside it substituted) through its `parseValue`, like graphql-js's
-    /// default `parseLiteral`.
+    /// accept only their literal kinds; a custom scalar uses its `parseLiteral` hook,
+    /// or else gets the literal as a value (variables inside it substituted) through
+    /// its `parseValue`, like graphql-js's default `parseLiteral`.
     public func parseLiteral(_ node: ValueNode, variables: [String: GraphQLValue]? = nil)
         throws(ScalarCoercionError) -> GraphQLValue
     {
         if let specified { return try specified.parseLiteral(node) }
-        return try parseValue(valueFromASTUntyped(node, variables: variables))
+        guard let hook = coercion.parseLiteral else {
+            return try parseValue(valueFromASTUntyped(node, variables: variables))
+        }
+        do {
+            return try hook(node, variables)
+        } catch let error as ScalarCoercionError {
+            throw error
+        } catch {
+            throw ScalarCoercionError("Expected type \"\(name)\". \(error)")
+        }
     }
 }
 

@@ -12,21 +12,26 @@ public struct ScalarCoercionError: Error, Sendable, Equatable, CustomStringConve
 }
 
 /// The behaviour of a custom scalar, supplied by the application (spec §3.5):
-/// result coercion (`serialize`) and input coercion of variable values (`parseValue`).
+/// result coercion (`serialize`), input coercion of variable values (`parseValue`)
+/// and of literals (`parseLiteral`).
 ///
 /// Hooks throw ``ScalarCoercionError`` (any other error's description is used as
-/// the message). Literal input is converted to a value and then given to
-/// `parseValue`, as graphql-js's default `parseLiteral` does.
+/// the message). Without a `parseLiteral`, a literal is converted to a value
+/// (variables inside it substituted) and given to `parseValue`, as graphql-js's
+/// default `parseLiteral` does.
 public struct GraphQLScalarCoercion: Sendable {
     public let serialize: @Sendable (any Sendable) throws -> GraphQLValue
     public let parseValue: @Sendable (GraphQLValue) throws -> GraphQLValue
+    public let parseLiteral: (@Sendable (ValueNode, [String: GraphQLValue]?) throws -> GraphQLValue)?
 
     public init(
         serialize: @escaping @Sendable (any Sendable) throws -> GraphQLValue,
-        parseValue: @escaping @Sendable (GraphQLValue) throws -> GraphQLValue
+        parseValue: @escaping @Sendable (GraphQLValue) throws -> GraphQLValue,
+        parseLiteral: (@Sendable (ValueNode, [String: GraphQLValue]?) throws -> GraphQLValue)? = nil
     ) {
         self.serialize = serialize
         self.parseValue = parseValue
+        self.parseLiteral = parseLiteral
     }
 
     /// graphql-js's default for a custom scalar without hooks: values pass through.
