@@ -4,7 +4,7 @@ import Testing
 @testable import GraphQLType
 
 @Suite struct BuildSchemaTests {
-    func messages(_ sdl: String...) -> [String] {
+    func messages(_ sdl: [String]) -> [String] {
         do {
             _ = try buildSchema(sources: sdl.map { Source(body: $0) })
             return []
@@ -130,28 +130,63 @@ import Testing
         }
     }
 
+    /// SDL errors with graphql-js's messages; graphql-core must report the same.
+    static let sdlErrorCases: [(sdl: [String], messages: [String])] = [
+        (["type Query { a: Foo }"], [#"Unknown type "Foo"."#]),
+        (["type Query { a: Strin }"], [#"Unknown type "Strin". Did you mean "String"?"#]),
+        (["type Query { a: Int }", "type Query { b: Int }"], [#"There can be only one type named "Query"."#]),
+        (["type Query { a: Int a: String }"], [#"Field "Query.a" can only be defined once."#]),
+        (["type Query { a: Int } extend type Query { a: Int }"], [#"Field "Query.a" can only be defined once."#]),
+        (["type Query { a(x: Int, x: Int): Int }"], [#"Argument "Query.a(x:)" can only be defined once."#]),
+        (["type Query { a: E } enum E { A A }"], [#"Enum value "E.A" can only be defined once."#]),
+        (["type Query { a: Int } extend type Querx { b: Int }"], [#"Cannot extend type "Querx" because it is not defined. Did you mean "Query"?"#]),
+        (["type Query { a: Int } extend input Query { b: Int }"], [#"Cannot extend non-input object type "Query"."#]),
+        (["type Query { a: Int @foo }"], [#"Unknown directive "@foo"."#]),
+        (["type Query { a: Int @deprecated @deprecated }"], [#"The directive "@deprecated" can only be used once at this location."#]),
+        (["scalar S @specifiedBy type Query { a: S }"], [#"Directive "@specifiedBy" argument "url" of type "String!" is required, but it was not provided."#]),
+        (["type Query { a: Int @deprecated(why: \"x\") }"], [#"Unknown argument "why" on directive "@deprecated"."#]),
+        (["directive @a on FIELD directive @a on FIELD type Query { a: Int }"], [#"There can be only one directive named "@a"."#]),
+        (["schema { query: Query } schema { query: Query } type Query { a: Int }"], ["Must provide only one schema definition.", "There can be only one query type in schema."]),
+        (["schema { query: Query query: Query } type Query { a: Int }"], ["There can be only one query type in schema."]),
+        (["type Query { a: Int @deprecated(reason: \"a\", reason: \"b\") }"], [#"There can be only one argument named "reason"."#]),
+        (["input In { a: Int } type Query { f(x: In = {a: 1, a: 2}): Int }"], [#"There can be only one input field named "a"."#]),
+    ]
+
+    /// Errors graphql-core words differently (its directive locations are lower-case,
+    /// its syntax errors carry the location in the text) or does not report (an
+    /// invalid default value is silently dropped there; a schema author wants to know).
+    static let otherErrorCases: [(sdl: [String], messages: [String])] = [
+        (["type Query @deprecated { a: Int }"], [#"Directive "@deprecated" may not be used on OBJECT."#]),
+        (["type Query { a(x: Int = \"s\"): Int }"], [#"Argument "Query.a(x:)" has invalid default value: "s"."#]),
+        (["type Query { a: Int"], ["Syntax Error: Expected Name, found <EOF>."]),
+    ]
+
     @Test func reportsSDLErrors() {
-        #expect(messages("type Query { a: Foo }") == [#"Unknown type "Foo"."#])
-        #expect(messages("type Query { a: Strin }") == [#"Unknown type "Strin". Did you mean "String"?"#])
-        #expect(messages("type Query { a: Int }", "type Query { b: Int }") == [#"There can be only one type named "Query"."#])
-        #expect(messages("type Query { a: Int a: String }") == [#"Field "Query.a" can only be defined once."#])
-        #expect(messages("type Query { a: Int } extend type Query { a: Int }") == [#"Field "Query.a" can only be defined once."#])
-        #expect(messages("type Query { a(x: Int, x: Int): Int }") == [#"Argument "Query.a(x:)" can only be defined once."#])
-        #expect(messages("type Query { a: E } enum E { A A }") == [#"Enum value "E.A" can only be defined once."#])
-        #expect(messages("type Query { a: Int } extend type Querx { b: Int }") == [#"Cannot extend type "Querx" because it is not defined. Did you mean "Query"?"#])
-        #expect(messages("type Query { a: Int } extend input Query { b: Int }") == [#"Cannot extend non-object type "Query"."#])
-        #expect(messages("type Query { a: Int @foo }") == [#"Unknown directive "@foo"."#])
-        #expect(messages("type Query @deprecated { a: Int }") == [#"Directive "@deprecated" may not be used on OBJECT."#])
-        #expect(messages("type Query { a: Int @deprecated @deprecated }") == [#"The directive "@deprecated" can only be used once at this location."#])
-        #expect(messages("scalar S @specifiedBy type Query { a: S }") == [#"Directive "@specifiedBy" argument "url" of type "String!" is required, but it was not provided."#])
-        #expect(messages("type Query { a: Int @deprecated(why: \"x\") }") == [#"Unknown argument "why" on directive "@deprecated"."#])
-        #expect(messages("directive @a on FIELD directive @a on FIELD type Query { a: Int }") == [#"There can be only one directive named "@a"."#])
-        #expect(messages("schema { query: Query } schema { query: Query } type Query { a: Int }") == ["Must provide only one schema definition."])
-        #expect(messages("schema { query: Query query: Query } type Query { a: Int }") == ["There can be only one query type in schema."])
-        #expect(messages("type Query { a(x: Int = \"s\"): Int }") == [#"Argument "Query.a(x:)" has invalid default value: "s"."#])
-        #expect(messages("type Query { a: Int") == ["Syntax Error: Expected Name, found <EOF>."])
-        #expect(messages("type Query { a: Int @deprecated(reason: \"a\", reason: \"b\") }") == [#"There can be only one argument named "reason"."#])
-        #expect(messages("input In { a: Int } type Query { f(x: In = {a: 1, a: 2}): Int }") == [#"There can be only one input field named "a"."#])
+        for testCase in Self.sdlErrorCases + Self.otherErrorCases {
+            #expect(messages(testCase.sdl) == testCase.messages, "\(testCase.sdl)")
+        }
+    }
+
+    @Test func sdlErrorsAgreeWithGraphQLCore() throws {
+        let input = Self.sdlErrorCases.map { $0.sdl.joined(separator: "\n") }.joined(separator: "\u{1E}")
+        let output = try GraphQLCore.run(
+            """
+            import sys
+            from graphql import build_schema
+            out = []
+            for sdl in sys.argv[1].split("\\x1e"):
+                try:
+                    build_schema(sdl)
+                    out.append("")
+                except Exception as error:
+                    out.append("\\x1f".join(m.split("\\n")[0].replace("'", '"') for m in str(error).split("\\n\\n")))
+            sys.stdout.write("\\x1e".join(out))
+            """, arguments: [input])
+        let theirs = output.components(separatedBy: "\u{1E}")
+        #expect(theirs.count == Self.sdlErrorCases.count)
+        for (testCase, expected) in zip(Self.sdlErrorCases, theirs) {
+            #expect(testCase.messages.joined(separator: "\u{1F}") == expected, "\(testCase.sdl)")
+        }
     }
 
     @Test func errorsCarryLocations() {

@@ -31,7 +31,7 @@ struct SDLChecks {
             errors.append(GraphQLError("Must provide only one schema definition.", nodes: [extra]))
         }
         var defined: [OperationType: OperationTypeDefinitionNode] = [:]
-        let operationTypes = (index.schemaDefinitions.first?.operationTypes ?? [])
+        let operationTypes = index.schemaDefinitions.flatMap(\.operationTypes)
             + index.schemaExtensions.flatMap(\.operationTypes)
         for operationType in operationTypes {
             if let existing = defined[operationType.operation] {
@@ -87,8 +87,8 @@ struct SDLChecks {
                         nodes: [ext.name]))
                 continue
             }
-            let kind = Self.kindName(definition)
-            if kind != Self.kindName(ext) {
+            let kind = Self.kindName(ext)
+            if kind != Self.kindName(definition) {
                 errors.append(GraphQLError("Cannot extend non-\(kind) type \"\(name)\".", nodes: [definition, ext]))
             }
         }
