@@ -22,10 +22,6 @@ extension TypeTable {
 extension GraphQLSchema {
     /// A type reference as GraphQL writes it: `[String!]!` (graphql-js `String(type)`).
     public func typeString(_ ref: GraphQLTypeRef) -> String {
-        switch ref.shape {
-        case .named(let id): self[id].name
-        case .list(let inner): "[" + typeString(inner) + "]"
-        case .nonNull(let inner): typeString(inner) + "!"
-        }
+        (self as any TypeTable).typeString(ref)
     }
 }
