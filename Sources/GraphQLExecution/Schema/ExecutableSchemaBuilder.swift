@@ -36,6 +36,7 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
         }
         self.typeResolvers = Array(repeating: nil, count: schema.types.count)
         self.propertyFields = Array(repeating: nil, count: schema.types.count)
+        bindIntrospection()
     }
 
     /// Binds a resolver to `typeName.fieldName`.

@@ -1,0 +1,122 @@
+import GraphQLLanguage
+import GraphQLType
+
+/// Everything introspection can answer about one schema, computed once when the
+/// executable schema is built (spec §4.2): every named type and every list and
+/// non-null wrapper the schema uses as an ``IntrospectionType``, with printed
+/// default values and the lists `includeDeprecated` selects between. Answering the
+/// introspection query then allocates nothing but the response.
+final class IntrospectionModel: Sendable {
+    let schema: GraphQLSchema
+    /// Named types first, at their `TypeID` index; then the wrappers.
+    let types: [IntrospectionType]
+    /// `interfaces` and `possibleTypes` of each named type (`nil` where the kind has none).
+    let interfaces: [[(any Sendable)?]?]
+    let possibleTypes: [[(any Sendable)?]?]
+    let schemaValue: IntrospectionSchema
+
+    init(schema: GraphQLSchema) {
+        var builder = Builder(schema: schema)
+        let named = schema.types.map { builder.namedType($0) }
+        let directives = schema.directives.map { builder.directive($0) }
+        var types = named
+        for ref in builder.wrapperRefs {
+            let kind: GraphQLTypeKind = ref.isNonNull ? .nonNull : .list
+            types.append(
+                IntrospectionType(
+                    ref: ref, kind: kind, name: nil, description: nil, specifiedByURL: nil, isOneOf: nil,
+                    fields: nil, enumValues: nil, inputFields: nil, ofType: ref.ofType.map { types[builder.slots[$0]!] }))
+        }
+        self.schema = schema
+        self.types = types
+        self.interfaces = schema.types.map { type in
+            switch type {
+            case .object, .interface: type.interfaces.map { named[Int($0.index)] }
+            default: nil
+            }
+        }
+        self.possibleTypes = schema.types.map { type in
+            type.isAbstractType ? schema.possibleTypes(of: type.id).map { named[Int($0.index)] } : nil
+        }
+        schemaValue = IntrospectionSchema(
+            description: schema.description, types: named,
+            queryType: schema.queryType.map { named[Int($0.id.index)] },
+            mutationType: schema.mutationType.map { named[Int($0.id.index)] },
+            subscriptionType: schema.subscriptionType.map { named[Int($0.id.index)] },
+            directives: directives)
+    }
+
+    /// `__type(name:)` (spec §4.1): the named type, or `nil`.
+    func type(named name: String) -> IntrospectionType? {
+        schema.typeID(named: name).map { types[Int($0.index)] }
+    }
+
+    /// Builds the per-element values, numbering every wrapper type it meets.
+    private struct Builder {
+        let schema: GraphQLSchema
+        /// Where each type reference's value sits in `types`.
+        var slots: [GraphQLTypeRef: Int] = [:]
+        var wrapperRefs: [GraphQLTypeRef] = []
+
+        init(schema: GraphQLSchema) {
+            self.schema = schema
+            for type in schema.types { slots[.named(type.id)] = Int(type.id.index) }
+        }
+
+        /// The slot of `ref`, numbering it and the wrappers inside it if new (inner first).
+        mutating func slot(_ ref: GraphQLTypeRef) -> Int {
+            if let slot = slots[ref] { return slot }
+            if let inner = ref.ofType { _ = slot(inner) }
+            let slot = schema.types.count + wrapperRefs.count
+            wrapperRefs.append(ref)
+            slots[ref] = slot
+            return slot
+        }
+
+        mutating func namedType(_ type: GraphQLNamedType) -> IntrospectionType {
+            var fields: IncludeDeprecatedLists?
+            var enumValues: IncludeDeprecatedLists?
+            var inputFields: IncludeDeprecatedLists?
+            if let definitions = type.fields {
+                let values = definitions.map { field($0) }
+                fields = IncludeDeprecatedLists(all: values) { definitions[$0].isDeprecated }
+            }
+            if let enumType = type.asEnum {
+                let values = enumType.values.map {
+                    IntrospectionEnumValue(name: $0.name, description: $0.description, deprecationReason: $0.deprecationReason)
+                }
+                enumValues = IncludeDeprecatedLists(all: values) { enumType.values[$0].isDeprecated }
+            }
+            if let inputObject = type.asInputObject {
+                inputFields = inputValues(inputObject.fields)
+            }
+            return IntrospectionType(
+                ref: .named(type.id), kind: type.kind, name: type.name, description: type.description,
+                specifiedByURL: type.asScalar?.specifiedByURL, isOneOf: type.asInputObject?.isOneOf,
+                fields: fields, enumValues: enumValues, inputFields: inputFields, ofType: nil)
+        }
+
+        mutating func field(_ field: GraphQLField) -> IntrospectionField {
+            IntrospectionField(
+                name: field.name, description: field.description, args: inputValues(field.arguments),
+                typeSlot: slot(field.type), deprecationReason: field.deprecationReason)
+        }
+
+        mutating func inputValues(_ definitions: [GraphQLInputValue]) -> IncludeDeprecatedLists {
+            var values: [IntrospectionInputValue] = []
+            for value in definitions {
+                values.append(
+                    IntrospectionInputValue(
+                        name: value.name, description: value.description, typeSlot: slot(value.type),
+                        defaultValue: schema.printDefaultValue(of: value), deprecationReason: value.deprecationReason))
+            }
+            return IncludeDeprecatedLists(all: values) { definitions[$0].isDeprecated }
+        }
+
+        mutating func directive(_ directive: GraphQLDirective) -> IntrospectionDirective {
+            IntrospectionDirective(
+                name: directive.name, description: directive.description, locations: directive.locations,
+                args: inputValues(directive.arguments), isRepeatable: directive.isRepeatable)
+        }
+    }
+}
