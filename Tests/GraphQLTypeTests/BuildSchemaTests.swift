@@ -27,6 +27,8 @@ import Testing
         let parts = expected.components(separatedBy: "\n--\n")
         #expect(schema.types.map(\.name) == parts[0].split(separator: "\n").map(String.init))
         #expect(schema.directives.map(\.name) == parts[1].split(separator: "\n").map(String.init))
+        #expect(schema.types.filter(\.isIntrospectionType).count == 8)
+        #expect(schema.types.filter(\.isSpecifiedScalar).map(\.name).sorted() == ["Boolean", "Float", "ID", "Int", "String"])
     }
 
     @Test func mergesSourcesAndExtensions() throws {

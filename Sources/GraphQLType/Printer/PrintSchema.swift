@@ -17,16 +17,10 @@ struct SchemaPrinter {
         for directive in schema.directives where !directive.isSpecified {
             parts.append(printDirective(directive))
         }
-        for type in schema.types where !isBuiltIn(type) {
+        for type in schema.types where !type.isIntrospectionType && !type.isSpecifiedScalar {
             parts.append(printType(type))
         }
         return parts.joined(separator: "\n\n")
-    }
-
-    private func isBuiltIn(_ type: GraphQLNamedType) -> Bool {
-        if type.name.hasPrefix("__") { return true }
-        if case .scalar(let scalar) = type, scalar.specified != nil { return true }
-        return false
     }
 
     private func schemaDefinition() -> String? {

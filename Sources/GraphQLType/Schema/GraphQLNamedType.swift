@@ -130,6 +130,16 @@ extension GraphQLNamedType {
         }
     }
 
+    /// One of the introspection types of spec §4.2 (`__Schema`, `__Type`, …).
+    public var isIntrospectionType: Bool {
+        introspectionTypeNames.contains(name)
+    }
+
+    /// One of the scalars of spec §3.5 (`Int`, `Float`, `String`, `Boolean`, `ID`).
+    public var isSpecifiedScalar: Bool {
+        asScalar?.specified != nil
+    }
+
     /// Scalars, enums and input objects may be used as inputs (spec §3.4.2).
     public var isInputType: Bool {
         switch self {
@@ -198,3 +208,6 @@ extension GraphQLNamedType {
         return nil
     }
 }
+
+/// The names of the introspection types (spec §4.2).
+let introspectionTypeNames = Set(IntrospectionTypeDefinitions.all.map(\.name))

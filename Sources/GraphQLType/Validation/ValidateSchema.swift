@@ -29,7 +29,7 @@ struct SchemaValidator {
         if schema.queryType == nil { report("Query root type must be provided.", schema.astNode.asNodes) }
         for directive in schema.directives { validate(directive) }
         var cycles = InputObjectCycleDetector(schema: schema)
-        for type in schema.types where !SchemaValidator.introspectionTypeNames.contains(type.name) {
+        for type in schema.types where !type.isIntrospectionType {
             validateName(type.name, definitionNodes(type))
             switch type {
             case .object(let object):
@@ -53,8 +53,6 @@ struct SchemaValidator {
             }
         }
     }
-
-    static let introspectionTypeNames = Set(IntrospectionTypeDefinitions.all.map(\.name))
 
     mutating func validateName(_ name: String, _ nodes: [any ASTNode]) {
         if name.hasPrefix("__") {
