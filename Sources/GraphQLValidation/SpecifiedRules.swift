@@ -25,6 +25,6 @@ public let specifiedRules: [ValidationRule] = [
     .valuesOfCorrectType,
     .providedRequiredArguments,
     .variablesInAllowedPosition,
-    // OverlappingFieldsCanBeMerged goes here, in graphql-js's order.
+    .overlappingFieldsCanBeMerged,
     .uniqueInputFieldNames,
 ]

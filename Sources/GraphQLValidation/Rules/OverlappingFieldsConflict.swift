@@ -1,0 +1,96 @@
+import GraphQLLanguage
+
+/// Two sets of fields that share a response name but cannot be merged
+/// (spec §5.3.2), with the reason; graphql-js's `Conflict`.
+///
+/// `fields1` and `fields2` hold the two fields and, for conflicts found in their
+/// subselections, the conflicting subfields of each side: together they are the
+/// error's locations, in graphql-js's order.
+struct FieldConflict {
+    /// Why two fields conflict: a sentence, or the conflicts of their subfields.
+    indirect enum Reason {
+        case message(String)
+        case subfields([(responseName: String, reason: Reason)])
+
+        /// graphql-js's wording, e.g. `subfields "x" conflict because "a" and "b" are different fields`.
+        var text: String {
+            switch self {
+            case .message(let message):
+                message
+            case .subfields(let reasons):
+                reasons.map { "subfields \"\($0.responseName)\" conflict because \($0.reason.text)" }
+                    .joined(separator: " and ")
+            }
+        }
+    }
+
+    let responseName: String
+    let reason: Reason
+    let fields1: [FieldNode]
+    let fields2: [FieldNode]
+
+    /// The validation error for this conflict.
+    var error: GraphQLError {
+        GraphQLError(
+            "Fields \"\(responseName)\" conflict because \(reason.text). "
+                + "Use different aliases on the fields to fetch both if this was intentional.",
+            nodes: fields1 + fields2
+        )
+    }
+}
+
+/// Pairs of fragments already compared with each other, in either order, and
+/// whether that comparison assumed their parents mutually exclusive. Comparing
+/// two fragments again is what makes the naive algorithm exponential.
+///
+/// A pair compared as not mutually exclusive covers the mutually exclusive case
+/// too (it checked more), but not the other way around.
+struct FragmentPairSet {
+    private struct Pair: Hashable {
+        let first: String
+        let second: String
+
+        init(_ a: String, _ b: String) {
+            if a < b {
+                first = a
+                second = b
+            } else {
+                first = b
+                second = a
+            }
+        }
+    }
+
+    private var pairs: [Pair: Bool] = [:]
+
+    func contains(_ a: String, _ b: String, mutuallyExclusive: Bool) -> Bool {
+        guard let recorded = pairs[Pair(a, b)] else { return false }
+        return mutuallyExclusive || recorded == false
+    }
+
+    mutating func insert(_ a: String, _ b: String, mutuallyExclusive: Bool) {
+        pairs[Pair(a, b)] = mutuallyExclusive
+    }
+}
+
+/// Pairs of (field map, fragment) already compared, with whether that comparison
+/// assumed mutual exclusion (graphql-js's `OrderedPairSet`). Remembering them stops
+/// fragments that spread each other, directly or through fields, from being
+/// compared with the same fields forever.
+struct FieldsAndFragmentPairSet {
+    private struct Pair: Hashable {
+        let fieldMap: Int
+        let fragment: String
+    }
+
+    private var pairs: [Pair: Bool] = [:]
+
+    func contains(_ fieldMap: OverlappingFieldMap, _ fragment: String, mutuallyExclusive: Bool) -> Bool {
+        guard let recorded = pairs[Pair(fieldMap: fieldMap.serial, fragment: fragment)] else { return false }
+        return mutuallyExclusive || recorded == false
+    }
+
+    mutating func insert(_ fieldMap: OverlappingFieldMap, _ fragment: String, mutuallyExclusive: Bool) {
+        pairs[Pair(fieldMap: fieldMap.serial, fragment: fragment)] = mutuallyExclusive
+    }
+}
