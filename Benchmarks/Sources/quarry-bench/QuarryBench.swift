@@ -1,6 +1,8 @@
 import Foundation
+import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
+import GraphQLValidation
 
 // Quarry's engine on workloads W0-W4 of ../shared/bench/workloads/README.md, with
 // the peers' timing method, options and output columns (../shared/bench/peers).
@@ -33,21 +35,66 @@ struct QuarryBench {
 
     static func run(_ options: Options) async throws {
         let inputs = try Inputs(directory: options.workloads)
+        guard case .object(let feedVariables) = try JSONReader.read(Array(inputs.feedVariables)) else {
+            throw BenchFailure(description: "feed.variables.json is not an object")
+        }
         let setupStart = clockNanoseconds(CLOCK_MONOTONIC)
+        let store = try FeedStore(json: try inputs.data("data.json"))
         let schema = try buildSchema(sdl: inputs.schemaSDL)
+        let executable = try makeExecutableSchema(schema, store: store)
         let setupMilliseconds = Double(clockNanoseconds(CLOCK_MONOTONIC) - setupStart) / 1e6
+        let context = BenchContext()
 
         // Correctness checks before anything is timed; any failure ends the run.
         let largeDocument = try Parser.parse(inputs.large)
         let introspectionDocument = try Parser.parse(inputs.introspection)
+        let feedDocument = try Parser.parse(inputs.feed)
+        for (name, document) in [("large", largeDocument), ("introspection", introspectionDocument), ("feed", feedDocument)] {
+            let errors = validate(schema: schema, document: document)
+            guard errors.isEmpty else {
+                throw BenchFailure(description: "\(name).graphql does not validate: \(errors.prefix(3))")
+            }
+        }
+        @Sendable func executeFeed() async -> [UInt8] {
+            await executable.execute(document: feedDocument, variables: feedVariables, context: context).jsonBytes()
+        }
+        @Sendable func feedEndToEnd() async throws -> [UInt8] {
+            let document = try Parser.parse(source: Source(body: inputs.feed))
+            let errors = validate(schema: schema, document: document)
+            guard errors.isEmpty else { return ExecutionResult(requestErrors: errors).jsonBytes() }
+            return await executable.execute(document: document, variables: feedVariables, context: context).jsonBytes()
+        }
+        @Sendable func executeIntrospection() async -> [UInt8] {
+            await executable.execute(document: introspectionDocument, context: context).jsonBytes()
+        }
+        let feedBytes = await executeFeed()
+        let endToEndBytes = try await feedEndToEnd()
+        let introspectionBytes = await executeIntrospection()
+        let expectedBytes = Array(try inputs.data("expected_feed.json"))
+        let expected = try JSONReader.read(expectedBytes)
+        let feedOK = try JSONReader.read(feedBytes) == expected && JSONReader.read(endToEndBytes) == expected
+        let introspectionValue = try JSONReader.read(introspectionBytes)
+        let introspectionOK = introspectionValue["errors"] == nil && introspectionValue["data"]?["__schema"] != nil
+        if let directory = options.dumpDirectory {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(feedBytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent("feed.json"))
+            try Data(introspectionBytes).write(
+                to: URL(fileURLWithPath: directory).appendingPathComponent("introspection.json"))
+        }
         let largeBytes = Array(inputs.large.utf8)
         let tokenCount = largeBytes.withUnsafeBufferPointer { scanTokenCount($0) }
-        print("# Quarry GraphQL engine, \(compilerDescription), setup \(Int(setupMilliseconds)) ms, \(schema.types.count) types")
-        print("# check: large.graphql parses (\(largeDocument.definitions.count) definitions); "
-            + "introspection.graphql parses (\(introspectionDocument.definitions.count) definitions)")
+        print("# Quarry GraphQL engine, \(compilerDescription), setup \(Int(setupMilliseconds)) ms")
+        print("# check: feed result \(feedOK ? "== expected_feed.json" : "DIFFERS from expected_feed.json") "
+            + "(\(feedBytes.count) bytes\(feedBytes == expectedBytes ? ", byte-identical" : "")); "
+            + "introspection \(introspectionOK ? "ok" : "HAS ERRORS") (\(introspectionBytes.count) bytes)")
+        print("# check: large.graphql parses (\(largeDocument.definitions.count) definitions), valid")
         print("# check: W0c minimal tokenizer counts \(tokenCount) tokens in large.graphql")
-        guard tokenCount == 5328, largeDocument.definitions.count == 80 else {
-            throw BenchFailure(description: "large.graphql: expected 5328 tokens and 80 definitions")
+        guard feedOK, introspectionOK else {
+            print(String(decoding: feedBytes.prefix(600), as: UTF8.self))
+            throw BenchFailure(description: "results differ from the expected ones; nothing was timed")
+        }
+        guard tokenCount == 5328 else {
+            throw BenchFailure(description: "W0c counted \(tokenCount) tokens in large.graphql, expected 5328")
         }
         if options.checkOnly { return }
 
@@ -70,6 +117,21 @@ struct QuarryBench {
             Workload(id: "W1b", name: "parse introspection.graphql", bytes: inputs.introspection.utf8.count) {
                 try Parser.parse(source: Source(body: inputs.introspection)).definitions.count
             },
+            Workload(id: "W2a", name: "validate introspection", bytes: nil) {
+                validate(schema: schema, document: introspectionDocument).count
+            },
+            Workload(id: "W2b", name: "validate feed", bytes: nil) {
+                validate(schema: schema, document: feedDocument).count
+            },
+            Workload(id: "W3", name: "execute feed + JSON", bytes: nil) {
+                await executeFeed().count
+            },
+            Workload(id: "W3e", name: "parse+validate+execute feed + JSON", bytes: nil) {
+                try await feedEndToEnd().count
+            },
+            Workload(id: "W4", name: "execute introspection + JSON", bytes: nil) {
+                await executeIntrospection().count
+            },
         ]
 
         print(Table.header())
@@ -89,7 +151,7 @@ struct QuarryBench {
         if let path = options.json {
             let report = RunReport(
                 engine: "Quarry", version: "main", runtime: compilerDescription,
-                feed_response_bytes: 0, introspection_response_bytes: 0,
+                feed_response_bytes: feedBytes.count, introspection_response_bytes: introspectionBytes.count,
                 warmup_s: options.warmup, time_s: options.time, min_iters: options.minIterations, results: rows
             )
             let encoder = JSONEncoder()
