@@ -87,25 +87,42 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(line):\(column)" }
 }
 
-/// Where an AST node lies in its `Source`: byte offsets `start..<end`.
+/// Where an AST node lies in its `Source`: byte offsets `start..<end`, and
+/// the 1-based line and column of `start` (columns in UTF-16 code units, as
+/// `Source.location(at:)` counts them).
 ///
-/// Two locations are equal when they cover the same offsets of the same
-/// `Source` instance.
-public struct Location: Sendable, Equatable {
-    public var start: Int
-    public var end: Int
-    public let source: Source
+/// The lexer knows the line and column of every token, so the parser records
+/// them here and an error about a node needs no lookup. A location is a
+/// plain 16-byte value without references: copying AST nodes costs no
+/// reference counting, which keeps parsing fast.
+public struct Location: Sendable, Hashable {
+    private var storedStart: UInt32
+    private var storedEnd: UInt32
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
 
-    public init(start: Int, end: Int, source: Source) {
-        self.start = start
-        self.end = end
-        self.source = source
+    public init(start: Int, end: Int, line: Int, column: Int) {
+        storedStart = UInt32(clamping: start)
+        storedEnd = UInt32(clamping: end)
+        storedLine = UInt32(clamping: line)
+        storedColumn = UInt32(clamping: column)
     }
+
+    /// A location whose line and column are looked up in `source`.
+    public init(start: Int, end: Int, source: Source) {
+        let location = source.location(at: start)
+        self.init(start: start, end: end, line: location.line, column: location.column)
+    }
+
+    /// Byte offset of the node's first byte.
+    public var start: Int { Int(storedStart) }
+    /// Byte offset just past the node's last byte.
+    public var end: Int { Int(storedEnd) }
+    /// 1-based line of `start`.
+    public var line: Int { Int(storedLine) }
+    /// 1-based column of `start`.
+    public var column: Int { Int(storedColumn) }
 
     /// The line and column where the node starts.
-    public var startLocation: SourceLocation { source.location(at: start) }
-
-    public static func == (lhs: Location, rhs: Location) -> Bool {
-        lhs.start == rhs.start && lhs.end == rhs.end && lhs.source === rhs.source
-    }
+    public var startLocation: SourceLocation { SourceLocation(line: line, column: column) }
 }

@@ -29,7 +29,7 @@ private func firstField(_ document: DocumentNode) -> FieldNode? {
         let argument = try #require(node.arguments.first)
         #expect(offsets(argument.loc) == [9, 14])
         #expect(offsets(argument.name.loc) == [9, 11])
-        #expect(argument.value == .int(IntValueNode(value: "4", loc: Location(start: 13, end: 14, source: node.loc!.source))))
+        #expect(argument.value == .int(IntValueNode(value: "4", loc: Location(start: 13, end: 14, line: 2, column: 12))))
         let selections = try #require(node.selectionSet?.selections)
         #expect(offsets(node.selectionSet?.loc) == [16, 38])
         #expect(selections.map { offsets($0.loc) } == [[22, 24], [30, 34]])

@@ -43,15 +43,17 @@ extension Lexer {
                 continue
             }
             let character = bytes.decodeCharacter(at: position)
-            guard character.isScalar else {
-                throw syntaxError(
-                    "Invalid character within String: \(bytes.describeCharacter(at: position)).", at: position)
-            }
+            guard character.isScalar else { throw invalidCharacterInString(at: position) }
             value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<(position + character.length)]))
             passed(character)
             position += character.length
         }
         throw syntaxError("Unterminated string.", at: position)
+    }
+
+    @inline(never)
+    private func invalidCharacterInString(at position: Int) -> GraphQLError {
+        syntaxError("Invalid character within String: \(bytes.describeCharacter(at: position)).", at: position)
     }
 
     /// Decodes the escape sequence at `position` (a backslash) into `value`
@@ -175,10 +177,7 @@ extension Lexer {
                 continue
             }
             let character = bytes.decodeCharacter(at: position)
-            guard character.isScalar else {
-                throw syntaxError(
-                    "Invalid character within String: \(bytes.describeCharacter(at: position)).", at: position)
-            }
+            guard character.isScalar else { throw invalidCharacterInString(at: position) }
             passed(character)
             position += character.length
         }

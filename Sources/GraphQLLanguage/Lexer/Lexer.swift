@@ -58,6 +58,7 @@ struct Lexer {
         index < bytes.count ? bytes[index] : 0
     }
 
+    @inline(never)
     func syntaxError(_ description: String, at position: Int) -> GraphQLError {
         GraphQLError.syntaxError(description, source: source, position: position)
     }
@@ -73,6 +74,12 @@ struct Lexer {
         var position = start
         while position < count {
             let code = bytes[position]
+            // The common cases first: indentation and names.
+            if code == ASCII.space {
+                position += 1
+                continue
+            }
+            if ASCII.isNameStart(code) { return readName(from: position) }
             switch code {
             // WhiteSpace :: Horizontal Tab, Space; Comma :: ,
             case ASCII.tab, ASCII.space, ASCII.comma:
@@ -120,9 +127,6 @@ struct Lexer {
             // IntValue | FloatValue
             case ASCII.minus, 0x30...0x39:
                 return try readNumber(from: position)
-            // Name
-            case 0x41...0x5A, 0x5F, 0x61...0x7A:
-                return readName(from: position)
             // UnicodeBOM :: "Byte Order Mark (U+FEFF)", EF BB BF in UTF-8
             case 0xEF where byte(at: position + 1) == 0xBB && byte(at: position + 2) == 0xBF:
                 position += 3
@@ -136,6 +140,7 @@ struct Lexer {
         return makeToken(.endOfFile, count, count)
     }
 
+    @inline(never)
     private func unexpectedCharacter(at position: Int) -> GraphQLError {
         if bytes[position] == 0x27 {
             return syntaxError(
@@ -191,10 +196,7 @@ struct Lexer {
         if byte(at: position) == ASCII.minus { position += 1 }
         if byte(at: position) == ASCII.zero {
             position += 1
-            if ASCII.isDigit(byte(at: position)) {
-                throw syntaxError(
-                    "Invalid number, unexpected digit after 0: \(bytes.describeCharacter(at: position)).", at: position)
-            }
+            if ASCII.isDigit(byte(at: position)) { throw unexpectedDigitAfterZero(at: position) }
         } else {
             position = try readDigits(from: position)
         }
@@ -211,18 +213,23 @@ struct Lexer {
             position = try readDigits(from: position)
         }
         let next = byte(at: position)
-        if next == ASCII.dot || ASCII.isNameStart(next) {
-            throw syntaxError(
-                "Invalid number, expected digit but got: \(bytes.describeCharacter(at: position)).", at: position)
-        }
+        if next == ASCII.dot || ASCII.isNameStart(next) { throw expectedDigit(at: position) }
         return makeToken(isFloat ? .float : .int, start, position)
+    }
+
+    @inline(never)
+    private func unexpectedDigitAfterZero(at position: Int) -> GraphQLError {
+        syntaxError("Invalid number, unexpected digit after 0: \(bytes.describeCharacter(at: position)).", at: position)
+    }
+
+    @inline(never)
+    private func expectedDigit(at position: Int) -> GraphQLError {
+        syntaxError("Invalid number, expected digit but got: \(bytes.describeCharacter(at: position)).", at: position)
     }
 
     /// Digit+ ; returns the offset after the last digit.
     private func readDigits(from start: Int) throws(GraphQLError) -> Int {
-        guard ASCII.isDigit(byte(at: start)) else {
-            throw syntaxError("Invalid number, expected digit but got: \(bytes.describeCharacter(at: start)).", at: start)
-        }
+        guard ASCII.isDigit(byte(at: start)) else { throw expectedDigit(at: start) }
         let count = bytes.count
         var position = start + 1
         while position < count, ASCII.isDigit(bytes[position]) {

@@ -66,23 +66,29 @@ public enum TokenKind: UInt8, Sendable, Hashable, CustomStringConvertible {
 /// keeps it.
 ///
 /// `column` counts UTF-16 code units from the start of the line, like
-/// graphql-js and `Source.location(at:)`.
+/// graphql-js and `Source.location(at:)`. Positions are stored in 32 bits so a
+/// token fits in registers (sources are far smaller than 4 GiB).
 public struct Token: Sendable, Equatable {
     public var kind: TokenKind
-    /// Byte offset of the first byte of the token.
-    public var start: Int
-    /// Byte offset just past the token.
-    public var end: Int
-    /// 1-based line of the token's start.
-    public var line: Int
-    /// 1-based column of the token's start.
-    public var column: Int
+    private var storedStart: UInt32
+    private var storedEnd: UInt32
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
 
     public init(kind: TokenKind, start: Int, end: Int, line: Int, column: Int) {
         self.kind = kind
-        self.start = start
-        self.end = end
-        self.line = line
-        self.column = column
+        storedStart = UInt32(truncatingIfNeeded: start)
+        storedEnd = UInt32(truncatingIfNeeded: end)
+        storedLine = UInt32(truncatingIfNeeded: line)
+        storedColumn = UInt32(truncatingIfNeeded: column)
     }
+
+    /// Byte offset of the first byte of the token.
+    public var start: Int { Int(storedStart) }
+    /// Byte offset just past the token.
+    public var end: Int { Int(storedEnd) }
+    /// 1-based line of the token's start.
+    public var line: Int { Int(storedLine) }
+    /// 1-based column of the token's start.
+    public var column: Int { Int(storedColumn) }
 }

@@ -1,12 +1,12 @@
 extension Parser {
     /// Document : Definition+
     mutating func parseDocument() throws(GraphQLError) -> DocumentNode {
-        var definitions: [DefinitionNode] = []
+        let mark = scratch.definitions.count
         repeat {
-            definitions.append(try parseDefinition())
+            scratch.definitions.push(try parseDefinition())
         } while !peek(.endOfFile)
         return DocumentNode(
-            definitions: definitions, loc: Location(start: 0, end: lexer.bytes.count, source: lexer.source))
+            definitions: scratch.definitions.popArray(from: mark), loc: Location(start: 0, end: lexer.bytes.count, line: 1, column: 1))
     }
 
     /// Definition :
@@ -78,11 +78,11 @@ extension Parser {
     /// VariableDefinitions : ( VariableDefinition+ )
     mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinitionNode] {
         guard try expectOptionalToken(.parenL) else { return [] }
-        var definitions: [VariableDefinitionNode] = []
+        let mark = scratch.variableDefinitions.count
         repeat {
-            definitions.append(try parseVariableDefinition())
+            scratch.variableDefinitions.push(try parseVariableDefinition())
         } while try !expectOptionalToken(.parenR)
-        return definitions
+        return scratch.variableDefinitions.popArray(from: mark)
     }
 
     /// VariableDefinition : Variable : Type DefaultValue? Directives[Const]?
@@ -112,17 +112,19 @@ extension Parser {
         let start = lexer.token
         try enterNesting()
         try expectToken(.braceL)
-        var selections: [SelectionNode] = []
+        let mark = scratch.selections.count
         repeat {
-            selections.append(try parseSelection())
+            scratch.selections.push(try parseSelection())
         } while try !expectOptionalToken(.braceR)
         leaveNesting()
-        return SelectionSetNode(selections: selections, loc: location(from: start))
+        return SelectionSetNode(selections: scratch.selections.popArray(from: mark), loc: location(from: start))
     }
 
     /// Selection : Field | FragmentSpread | InlineFragment
     mutating func parseSelection() throws(GraphQLError) -> SelectionNode {
-        peek(.spread) ? try parseFragment() : .field(try parseField())
+        if peek(.spread) { return try parseFragment() }
+        let field = try parseField()
+        return .field(consume field)
     }
 
     /// Field : Alias? Name Arguments? Directives? SelectionSet?
@@ -147,11 +149,11 @@ extension Parser {
     /// Arguments[Const] : ( Argument[?Const]+ )
     mutating func parseArguments(isConst: Bool) throws(GraphQLError) -> [ArgumentNode] {
         guard try expectOptionalToken(.parenL) else { return [] }
-        var arguments: [ArgumentNode] = []
+        let mark = scratch.arguments.count
         repeat {
-            arguments.append(try parseArgument(isConst: isConst))
+            scratch.arguments.push(try parseArgument(isConst: isConst))
         } while try !expectOptionalToken(.parenR)
-        return arguments
+        return scratch.arguments.popArray(from: mark)
     }
 
     /// Argument[Const] : Name : Value[?Const]

@@ -24,10 +24,10 @@ extension Parser {
             return .object(try parseObject(isConst: isConst))
         case .int:
             try advance()
-            return .int(IntValueNode(value: lexer.text(of: token), loc: location(from: token)))
+            return .int(IntValueNode(value: text(of: token), loc: location(from: token)))
         case .float:
             try advance()
-            return .float(FloatValueNode(value: lexer.text(of: token), loc: location(from: token)))
+            return .float(FloatValueNode(value: text(of: token), loc: location(from: token)))
         case .string, .blockString:
             return .string(try parseStringLiteral())
         case .name:
@@ -35,7 +35,7 @@ extension Parser {
             if lexer.token(token, is: "true") { return .boolean(BooleanValueNode(value: true, loc: location(from: token))) }
             if lexer.token(token, is: "false") { return .boolean(BooleanValueNode(value: false, loc: location(from: token))) }
             if lexer.token(token, is: "null") { return .null(NullValueNode(loc: location(from: token))) }
-            return .enum(EnumValueNode(value: lexer.text(of: token), loc: location(from: token)))
+            return .enum(EnumValueNode(value: text(of: token), loc: location(from: token)))
         case .dollar:
             if isConst {
                 try advance()
@@ -66,12 +66,12 @@ extension Parser {
         let start = lexer.token
         try enterNesting()
         try expectToken(.bracketL)
-        var values: [ValueNode] = []
+        let mark = scratch.values.count
         while try !expectOptionalToken(.bracketR) {
-            values.append(try parseValueLiteral(isConst: isConst))
+            scratch.values.push(try parseValueLiteral(isConst: isConst))
         }
         leaveNesting()
-        return ListValueNode(values: values, loc: location(from: start))
+        return ListValueNode(values: scratch.values.popArray(from: mark), loc: location(from: start))
     }
 
     /// ObjectValue[Const] :
@@ -81,12 +81,12 @@ extension Parser {
         let start = lexer.token
         try enterNesting()
         try expectToken(.braceL)
-        var fields: [ObjectFieldNode] = []
+        let mark = scratch.objectFields.count
         while try !expectOptionalToken(.braceR) {
-            fields.append(try parseObjectField(isConst: isConst))
+            scratch.objectFields.push(try parseObjectField(isConst: isConst))
         }
         leaveNesting()
-        return ObjectValueNode(fields: fields, loc: location(from: start))
+        return ObjectValueNode(fields: scratch.objectFields.popArray(from: mark), loc: location(from: start))
     }
 
     /// ObjectField[Const] : Name : Value[?Const]
@@ -101,11 +101,11 @@ extension Parser {
     /// Directives[Const] : Directive[?Const]+
     mutating func parseDirectives(isConst: Bool) throws(GraphQLError) -> [DirectiveNode] {
         guard peek(.at) else { return [] }
-        var directives: [DirectiveNode] = []
+        let mark = scratch.directives.count
         repeat {
-            directives.append(try parseDirective(isConst: isConst))
+            scratch.directives.push(try parseDirective(isConst: isConst))
         } while peek(.at)
-        return directives
+        return scratch.directives.popArray(from: mark)
     }
 
     /// Directive[Const] : @ Name Arguments[?Const]?

@@ -29,6 +29,8 @@ public struct ParseOptions: Sendable, Equatable {
 public struct Parser {
     var lexer: Lexer
     let options: ParseOptions
+    let scratch = ParserScratch()
+    let names = NameTable()
     private var tokenCount = 0
     private var depth = 0
 
@@ -191,7 +193,12 @@ public struct Parser {
 
     /// The location from `start` to the end of the last consumed token.
     @inline(__always) func location(from start: Token) -> Location {
-        Location(start: start.start, end: lexer.lastTokenEnd, source: lexer.source)
+        Location(start: start.start, end: lexer.lastTokenEnd, line: start.line, column: start.column)
+    }
+
+    /// The text of a name or number token, shared with earlier equal tokens.
+    @inline(__always) func text(of token: Token) -> String {
+        names.string(lexer.bytes, from: token.start, to: token.end)
     }
 
     /// Enters one level of nesting, enforcing `maxDepth`.
@@ -209,6 +216,6 @@ public struct Parser {
     /// Name :: /[_A-Za-z][_0-9A-Za-z]*/
     mutating func parseName() throws(GraphQLError) -> NameNode {
         let token = try expectToken(.name)
-        return NameNode(value: lexer.text(of: token), loc: location(from: token))
+        return NameNode(value: text(of: token), loc: location(from: token))
     }
 }
