@@ -1,6 +1,7 @@
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
+import Synchronization
 import Testing
 
 /// Builds a schema from SDL, binds resolvers with `bind`, executes `query` and returns
@@ -33,4 +34,15 @@ struct Record: FieldReadable, GraphQLTyped {
     var graphQLTypeName: String { typeName }
 
     func graphQLField(_ name: String) -> (any Sendable)? { fields[name] }
+}
+
+/// A value shared with resolvers, behind a lock.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    init(_ value: Value) { mutex = Mutex(value) }
+
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        mutex.withLock { body(&$0) }
+    }
 }

@@ -27,16 +27,8 @@ extension ExecutionState {
             nodes[slot] = .string(plan.selection.parentType.name)
             return true
         }
-        guard let resolver = plan.resolver else {
-            // The default resolver: the source's property of the same name.
-            guard let readable else {
-                recordFieldError(missingResolverError(plan, source: source), plan: plan)
-                return nullAfterError(plan.type, slot: slot)
-            }
-            guard plan.selection.field.arguments.isEmpty || coerceArgumentValues(plan) != nil else {
-                return nullAfterError(plan.type, slot: slot)
-            }
-            return completeValue(plan.type, plan: plan, value: readable.graphQLField(plan.name), slot: slot)
+        guard plan.resolver != nil || !plan.guards.isEmpty else {
+            return resolveByDefault(plan, source: source, readable: readable, slot: slot)
         }
         guard let args = coerceArgumentValues(plan) else { return nullAfterError(plan.type, slot: slot) }
         let info = resolveInfo(plan, source: source, args: args)
@@ -47,6 +39,9 @@ extension ExecutionState {
                 recordFieldError(error, plan: plan)
                 return nullAfterError(plan.type, slot: slot)
             }
+        }
+        guard let resolver = plan.resolver else {
+            return resolveByDefault(plan, source: source, readable: readable, slot: slot)
         }
         switch resolver.kind {
         case .sync(let resolve):
@@ -63,6 +58,20 @@ extension ExecutionState {
             asyncWork.append(AsyncWork(continuation: continuation) { try await resolve(info) })
             return true
         }
+    }
+
+    /// The default resolver (spec §6.4.2): the source's property of the same name.
+    private func resolveByDefault(
+        _ plan: FieldPlan<Context>, source: any Sendable, readable: (any FieldReadable)?, slot: Int
+    ) -> Bool {
+        guard let readable else {
+            recordFieldError(missingResolverError(plan, source: source), plan: plan)
+            return nullAfterError(plan.type, slot: slot)
+        }
+        guard plan.selection.field.arguments.isEmpty || coerceArgumentValues(plan) != nil else {
+            return nullAfterError(plan.type, slot: slot)
+        }
+        return completeValue(plan.type, plan: plan, value: readable.graphQLField(plan.name), slot: slot)
     }
 
     /// ResolveFieldValue's result (spec §6.4.2): a ``LoadRequest`` waits for its

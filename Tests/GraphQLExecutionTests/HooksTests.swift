@@ -1,0 +1,96 @@
+import GraphQLExecution
+import GraphQLLanguage
+import GraphQLType
+import Synchronization
+import Testing
+
+/// The field guard (a directive on a field definition or its type runs a check before
+/// the resolver) and the batch loader (one load per level, not per row).
+@Suite struct HooksTests {
+    struct Viewer: Sendable { let role: String }
+
+    let authSDL = """
+        enum Role { USER ADMIN }
+        directive @auth(requires: Role! = USER) on FIELD_DEFINITION | OBJECT
+        type Query { open: String, secret: String @auth(requires: ADMIN), me: Me }
+        type Me @auth { name: String }
+        """
+
+    func runAuth(_ query: String, role: String, calls: Locked<Int>) async throws -> String {
+        try await run(authSDL, query: query, context: Viewer(role: role)) { b in
+            b.resolve("Query", "open") { _ in "open" }
+            b.resolve("Query", "secret") { _ in
+                calls.withLock { $0 += 1 }
+                return "secret"
+            }
+            b.resolve("Query", "me") { _ in Record("Me", ["name": "me"]) }
+            b.readProperties(of: "Me")
+            b.guardFields(withDirective: "auth") { directive, info in
+                let required = directive.arguments["requires"]?.stringValue ?? "USER"
+                let ranks = ["GUEST": 0, "USER": 1, "ADMIN": 2]
+                guard ranks[info.context.role, default: 0] >= ranks[required, default: 0] else {
+                    throw GraphQLError("Not authorized: requires \(required).", extensions: ["code": "FORBIDDEN"])
+                }
+            }
+        }
+    }
+
+    @Test func guardDeniesBeforeResolverRuns() async throws {
+        let calls = Locked(0)
+        let denied = try await runAuth("{ open secret me { name } }", role: "USER", calls: calls)
+        #expect(denied == #"{"data":{"open":"open","secret":null,"me":{"name":"me"}},"errors":[{"message":"Not authorized: requires ADMIN.","locations":[{"line":1,"column":8}],"path":["secret"],"extensions":{"code":"FORBIDDEN"}}]}"#)
+        #expect(calls.withLock { $0 } == 0)
+        let guest = try await runAuth("{ me { name } }", role: "GUEST", calls: calls)
+        #expect(guest == #"{"data":{"me":{"name":null}},"errors":[{"message":"Not authorized: requires USER.","locations":[{"line":1,"column":8}],"path":["me","name"],"extensions":{"code":"FORBIDDEN"}}]}"#)
+        let admin = try await runAuth("{ secret }", role: "ADMIN", calls: calls)
+        #expect(admin == #"{"data":{"secret":"secret"}}"#)
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    /// Users with friends; `friends` and `best` load users through one loader.
+    func runLoader(users: Int, query: String, batches: Locked<[[Int]]>) async throws -> ExecutionResult {
+        let schema = try buildSchema(sdl: "type Query { users: [User!]! } type User { id: Int!, friends: [User!]!, best: User }")
+        let loader = BatchLoader<Int, Record> { keys in
+            batches.withLock { $0.append(keys) }
+            await Task.yield()
+            return Dictionary(uniqueKeysWithValues: keys.map { ($0, Record("User", ["id": $0])) })
+        }
+        var b = ExecutableSchemaBuilder<Void>(schema: schema)
+        b.resolve("Query", "users") { _ in loader.loadMany(Array(0..<users)) }
+        b.resolve("User", "friends") { info in
+            let id = (info.source as! Record).fields["id"] as! Int
+            return loader.loadMany([(id + 1) % users, (id + 2) % users])
+        }
+        b.resolve("User", "best") { info in
+            loader.load((info.source as! Record).fields["id"] as! Int).map { $0 }
+        }
+        b.readProperties(of: "User", fields: ["id"])
+        let executable = try b.build()
+        return await executable.execute(document: try Parser.parse(query), context: ())
+    }
+
+    @Test(arguments: [2, 50]) func loaderBatchesOneCallPerLevel(users: Int) async throws {
+        let batches = Locked<[[Int]]>([])
+        let result = try await runLoader(
+            users: users, query: "{ users { id best { id } friends { id friends { id } } } }", batches: batches)
+        #expect(result.errors.isEmpty)
+        // Level 1: users; level 2: best and friends (same loader, same wave); level 3: friends of friends.
+        #expect(batches.withLock { $0.count } == 3)
+        #expect(batches.withLock { $0[0] } == Array(0..<users))
+        let text = result.dataText ?? ""
+        #expect(text.hasPrefix(#"{"users":[{"id":0,"best":{"id":0},"friends":[{"id":1,"friends":[{"id":\#(2 % users)},"#))
+    }
+
+    @Test func loaderFailureIsAFieldErrorForEachWaitingField() async throws {
+        let schema = try buildSchema(sdl: "type Query { a: Int, b: Int }")
+        struct Down: Error, CustomStringConvertible { var description: String { "database is down" } }
+        let loader = BatchLoader<Int, Int> { _ in throw Down() }
+        var b = ExecutableSchemaBuilder<Void>(schema: schema)
+        b.resolve("Query", "a") { _ in loader.load(1) }
+        b.resolve("Query", "b") { _ in loader.load(2) }
+        let result = await (try b.build()).execute(document: try Parser.parse("{ a b }"), context: ())
+        #expect(result.dataText == #"{"a":null,"b":null}"#)
+        #expect(result.errors.map(\.message) == ["database is down", "database is down"])
+        #expect(result.errors.map(\.path) == [["a"], ["b"]])
+    }
+}
