@@ -101,6 +101,7 @@ public struct Location: Sendable, Hashable {
     private var storedLine: UInt32
     private var storedColumn: UInt32
 
+    /// `line` and `column` are 1-based (a location on line 0 reads as absent).
     public init(start: Int, end: Int, line: Int, column: Int) {
         storedStart = UInt32(clamping: start)
         storedEnd = UInt32(clamping: end)
@@ -125,4 +126,21 @@ public struct Location: Sendable, Hashable {
 
     /// The line and column where the node starts.
     public var startLocation: SourceLocation { SourceLocation(line: line, column: column) }
+}
+
+/// Stores a node's optional `loc` in 16 bytes instead of 17: "no location"
+/// is a location on line 0, which the parser never produces. Keeps AST
+/// nodes compact (they are copied into lists while parsing).
+@propertyWrapper
+public struct PackedLocation: Sendable, Hashable {
+    private var location: Location
+
+    public init(wrappedValue: Location?) {
+        location = wrappedValue ?? Location(start: 0, end: 0, line: 0, column: 0)
+    }
+
+    public var wrappedValue: Location? {
+        get { location.line == 0 ? nil : location }
+        set { location = newValue ?? Location(start: 0, end: 0, line: 0, column: 0) }
+    }
 }

@@ -19,6 +19,16 @@ import Testing
         #expect(source.location(at: offset) == SourceLocation(line: 1, column: 7))
     }
 
+    @Test func nodesWithoutALocationReadNil() {
+        var name = NameNode(value: "a")
+        #expect(name.loc == nil)
+        name.loc = Location(start: 3, end: 4, line: 2, column: 1)
+        #expect(name.loc?.startLocation == SourceLocation(line: 2, column: 1))
+        #expect(name.loc?.end == 4)
+        name.loc = nil
+        #expect(name.loc == nil)
+    }
+
     @Test func offsetsPastTheEndClampToTheEnd() {
         let source = Source(body: "a\nbc")
         #expect(source.location(at: 99) == SourceLocation(line: 2, column: 3))

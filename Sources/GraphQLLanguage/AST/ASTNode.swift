@@ -9,7 +9,7 @@ public protocol ASTNode: Sendable {
 /// A name (spec §2.1.9 "Names"): `/[_A-Za-z][_0-9A-Za-z]*/`.
 public struct NameNode: ASTNode, Equatable {
     public var value: String
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(value: String, loc: Location? = nil) {
         self.value = value
@@ -21,7 +21,7 @@ public struct NameNode: ASTNode, Equatable {
 /// system definitions and extensions, in source order.
 public struct DocumentNode: ASTNode, Equatable {
     public var definitions: [DefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(definitions: [DefinitionNode], loc: Location? = nil) {
         self.definitions = definitions

@@ -6,7 +6,7 @@ public struct OperationDefinitionNode: ASTNode, Equatable {
     public var variableDefinitions: [VariableDefinitionNode]
     public var directives: [DirectiveNode]
     public var selectionSet: SelectionSetNode
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         operation: OperationType, name: NameNode? = nil, variableDefinitions: [VariableDefinitionNode] = [],
@@ -27,7 +27,7 @@ public struct VariableDefinitionNode: ASTNode, Equatable {
     public var type: TypeNode
     public var defaultValue: ValueNode?
     public var directives: [DirectiveNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         variable: VariableNode, type: TypeNode, defaultValue: ValueNode? = nil,
@@ -44,7 +44,7 @@ public struct VariableDefinitionNode: ASTNode, Equatable {
 /// `{ selection ... }` (spec §2.4 "Selection Sets").
 public struct SelectionSetNode: ASTNode, Equatable {
     public var selections: [SelectionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(selections: [SelectionNode], loc: Location? = nil) {
         self.selections = selections
@@ -82,7 +82,7 @@ public struct FieldNode: ASTNode, Equatable {
     public var arguments: [ArgumentNode]
     public var directives: [DirectiveNode]
     public var selectionSet: SelectionSetNode?
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         alias: NameNode? = nil, name: NameNode, arguments: [ArgumentNode] = [], directives: [DirectiveNode] = [],
@@ -104,7 +104,7 @@ public struct FieldNode: ASTNode, Equatable {
 public struct ArgumentNode: ASTNode, Equatable {
     public var name: NameNode
     public var value: ValueNode
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(name: NameNode, value: ValueNode, loc: Location? = nil) {
         self.name = name
@@ -117,7 +117,7 @@ public struct ArgumentNode: ASTNode, Equatable {
 public struct FragmentSpreadNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(name: NameNode, directives: [DirectiveNode] = [], loc: Location? = nil) {
         self.name = name
@@ -131,7 +131,7 @@ public struct InlineFragmentNode: ASTNode, Equatable {
     public var typeCondition: NamedTypeNode?
     public var directives: [DirectiveNode]
     public var selectionSet: SelectionSetNode
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         typeCondition: NamedTypeNode? = nil, directives: [DirectiveNode] = [], selectionSet: SelectionSetNode,
@@ -150,7 +150,7 @@ public struct FragmentDefinitionNode: ASTNode, Equatable {
     public var typeCondition: NamedTypeNode
     public var directives: [DirectiveNode]
     public var selectionSet: SelectionSetNode
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         name: NameNode, typeCondition: NamedTypeNode, directives: [DirectiveNode] = [],
@@ -168,7 +168,7 @@ public struct FragmentDefinitionNode: ASTNode, Equatable {
 public struct DirectiveNode: ASTNode, Equatable {
     public var name: NameNode
     public var arguments: [ArgumentNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(name: NameNode, arguments: [ArgumentNode] = [], loc: Location? = nil) {
         self.name = name

@@ -3,7 +3,7 @@ public struct SchemaDefinitionNode: ASTNode, Equatable {
     public var description: StringValueNode?
     public var directives: [DirectiveNode]
     public var operationTypes: [OperationTypeDefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, directives: [DirectiveNode] = [],
@@ -20,7 +20,7 @@ public struct SchemaDefinitionNode: ASTNode, Equatable {
 public struct SchemaExtensionNode: ASTNode, Equatable {
     public var directives: [DirectiveNode]
     public var operationTypes: [OperationTypeDefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         directives: [DirectiveNode] = [], operationTypes: [OperationTypeDefinitionNode] = [], loc: Location? = nil
@@ -35,7 +35,7 @@ public struct SchemaExtensionNode: ASTNode, Equatable {
 public struct OperationTypeDefinitionNode: ASTNode, Equatable {
     public var operation: OperationType
     public var type: NamedTypeNode
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(operation: OperationType, type: NamedTypeNode, loc: Location? = nil) {
         self.operation = operation
@@ -54,7 +54,7 @@ public struct DirectiveDefinitionNode: ASTNode, Equatable {
     public var arguments: [InputValueDefinitionNode]
     public var repeatable: Bool
     public var locations: [NameNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, name: NameNode, arguments: [InputValueDefinitionNode] = [],
@@ -76,7 +76,7 @@ public struct FieldDefinitionNode: ASTNode, Equatable {
     public var arguments: [InputValueDefinitionNode]
     public var type: TypeNode
     public var directives: [DirectiveNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, name: NameNode, arguments: [InputValueDefinitionNode] = [],
@@ -99,7 +99,7 @@ public struct InputValueDefinitionNode: ASTNode, Equatable {
     public var type: TypeNode
     public var defaultValue: ValueNode?
     public var directives: [DirectiveNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, name: NameNode, type: TypeNode, defaultValue: ValueNode? = nil,
@@ -119,7 +119,7 @@ public struct EnumValueDefinitionNode: ASTNode, Equatable {
     public var description: StringValueNode?
     public var name: NameNode
     public var directives: [DirectiveNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, name: NameNode, directives: [DirectiveNode] = [], loc: Location? = nil

@@ -57,7 +57,7 @@ public struct ScalarTypeDefinitionNode: ASTNode, Equatable {
     public var description: StringValueNode?
     public var name: NameNode
     public var directives: [DirectiveNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, name: NameNode, directives: [DirectiveNode] = [], loc: Location? = nil
@@ -76,7 +76,7 @@ public struct ObjectTypeDefinitionNode: ASTNode, Equatable {
     public var interfaces: [NamedTypeNode]
     public var directives: [DirectiveNode]
     public var fields: [FieldDefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, name: NameNode, interfaces: [NamedTypeNode] = [],
@@ -98,7 +98,7 @@ public struct InterfaceTypeDefinitionNode: ASTNode, Equatable {
     public var interfaces: [NamedTypeNode]
     public var directives: [DirectiveNode]
     public var fields: [FieldDefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, name: NameNode, interfaces: [NamedTypeNode] = [],
@@ -119,7 +119,7 @@ public struct UnionTypeDefinitionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var types: [NamedTypeNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, name: NameNode, directives: [DirectiveNode] = [],
@@ -139,7 +139,7 @@ public struct EnumTypeDefinitionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var values: [EnumValueDefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, name: NameNode, directives: [DirectiveNode] = [],
@@ -159,7 +159,7 @@ public struct InputObjectTypeDefinitionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var fields: [InputValueDefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         description: StringValueNode? = nil, name: NameNode, directives: [DirectiveNode] = [],

@@ -45,7 +45,7 @@ public enum TypeExtensionNode: ASTNode, Equatable {
 public struct ScalarTypeExtensionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(name: NameNode, directives: [DirectiveNode] = [], loc: Location? = nil) {
         self.name = name
@@ -60,7 +60,7 @@ public struct ObjectTypeExtensionNode: ASTNode, Equatable {
     public var interfaces: [NamedTypeNode]
     public var directives: [DirectiveNode]
     public var fields: [FieldDefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         name: NameNode, interfaces: [NamedTypeNode] = [], directives: [DirectiveNode] = [],
@@ -80,7 +80,7 @@ public struct InterfaceTypeExtensionNode: ASTNode, Equatable {
     public var interfaces: [NamedTypeNode]
     public var directives: [DirectiveNode]
     public var fields: [FieldDefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         name: NameNode, interfaces: [NamedTypeNode] = [], directives: [DirectiveNode] = [],
@@ -99,7 +99,7 @@ public struct UnionTypeExtensionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var types: [NamedTypeNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(name: NameNode, directives: [DirectiveNode] = [], types: [NamedTypeNode] = [], loc: Location? = nil) {
         self.name = name
@@ -114,7 +114,7 @@ public struct EnumTypeExtensionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var values: [EnumValueDefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         name: NameNode, directives: [DirectiveNode] = [], values: [EnumValueDefinitionNode] = [],
@@ -132,7 +132,7 @@ public struct InputObjectTypeExtensionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var fields: [InputValueDefinitionNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(
         name: NameNode, directives: [DirectiveNode] = [], fields: [InputValueDefinitionNode] = [],

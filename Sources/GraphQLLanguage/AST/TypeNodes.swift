@@ -28,7 +28,7 @@ public indirect enum TypeNode: ASTNode, Equatable {
 /// `Name` (spec §2.11 "NamedType").
 public struct NamedTypeNode: ASTNode, Equatable {
     public var name: NameNode
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(name: NameNode, loc: Location? = nil) {
         self.name = name
@@ -39,7 +39,7 @@ public struct NamedTypeNode: ASTNode, Equatable {
 /// `[Type]` (spec §2.11 "ListType").
 public struct ListTypeNode: ASTNode, Equatable {
     public var type: TypeNode
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(type: TypeNode, loc: Location? = nil) {
         self.type = type
@@ -50,7 +50,7 @@ public struct ListTypeNode: ASTNode, Equatable {
 /// `Type!` (spec §2.11 "NonNullType").
 public struct NonNullTypeNode: ASTNode, Equatable {
     public var type: TypeNode
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(type: TypeNode, loc: Location? = nil) {
         self.type = type

@@ -31,7 +31,7 @@ public enum ValueNode: ASTNode, Equatable {
 /// `$name` (spec §2.10 "Variables").
 public struct VariableNode: ASTNode, Equatable {
     public var name: NameNode
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(name: NameNode, loc: Location? = nil) {
         self.name = name
@@ -43,7 +43,7 @@ public struct VariableNode: ASTNode, Equatable {
 /// happens in the type system (spec §2.9.1 "Int Value").
 public struct IntValueNode: ASTNode, Equatable {
     public var value: String
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(value: String, loc: Location? = nil) {
         self.value = value
@@ -54,7 +54,7 @@ public struct IntValueNode: ASTNode, Equatable {
 /// A float literal, kept as its source text (spec §2.9.2 "Float Value").
 public struct FloatValueNode: ASTNode, Equatable {
     public var value: String
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(value: String, loc: Location? = nil) {
         self.value = value
@@ -67,7 +67,7 @@ public struct FloatValueNode: ASTNode, Equatable {
 public struct StringValueNode: ASTNode, Equatable {
     public var value: String
     public var block: Bool
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(value: String, block: Bool = false, loc: Location? = nil) {
         self.value = value
@@ -79,7 +79,7 @@ public struct StringValueNode: ASTNode, Equatable {
 /// `true` or `false` (spec §2.9.3 "Boolean Value").
 public struct BooleanValueNode: ASTNode, Equatable {
     public var value: Bool
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(value: Bool, loc: Location? = nil) {
         self.value = value
@@ -89,7 +89,7 @@ public struct BooleanValueNode: ASTNode, Equatable {
 
 /// `null` (spec §2.9.5 "Null Value").
 public struct NullValueNode: ASTNode, Equatable {
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(loc: Location? = nil) {
         self.loc = loc
@@ -99,7 +99,7 @@ public struct NullValueNode: ASTNode, Equatable {
 /// An enum value: a name other than `true`, `false` or `null` (spec §2.9.6).
 public struct EnumValueNode: ASTNode, Equatable {
     public var value: String
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(value: String, loc: Location? = nil) {
         self.value = value
@@ -110,7 +110,7 @@ public struct EnumValueNode: ASTNode, Equatable {
 /// `[value ...]` (spec §2.9.7 "List Value").
 public struct ListValueNode: ASTNode, Equatable {
     public var values: [ValueNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(values: [ValueNode], loc: Location? = nil) {
         self.values = values
@@ -121,7 +121,7 @@ public struct ListValueNode: ASTNode, Equatable {
 /// `{ name: value ... }` (spec §2.9.8 "Input Object Values").
 public struct ObjectValueNode: ASTNode, Equatable {
     public var fields: [ObjectFieldNode]
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(fields: [ObjectFieldNode], loc: Location? = nil) {
         self.fields = fields
@@ -133,7 +133,7 @@ public struct ObjectValueNode: ASTNode, Equatable {
 public struct ObjectFieldNode: ASTNode, Equatable {
     public var name: NameNode
     public var value: ValueNode
-    public var loc: Location?
+    @PackedLocation public var loc: Location?
 
     public init(name: NameNode, value: ValueNode, loc: Location? = nil) {
         self.name = name

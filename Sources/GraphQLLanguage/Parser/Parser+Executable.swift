@@ -132,18 +132,23 @@ extension Parser {
     /// Alias : Name :
     mutating func parseField() throws(GraphQLError) -> FieldNode {
         let start = lexer.token
-        var name = try parseName()
-        var alias: NameNode?
+        let first = try parseName()
+        let alias: NameNode?
+        let name: NameNode
         if try expectOptionalToken(.colon) {
-            alias = name
+            alias = first
             name = try parseName()
+        } else {
+            alias = nil
+            name = first
         }
         let arguments = try parseArguments(isConst: false)
         let directives = try parseDirectives(isConst: false)
         let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
+        let loc = location(from: start)
         return FieldNode(
             alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
-            loc: location(from: start))
+            loc: loc)
     }
 
     /// Arguments[Const] : ( Argument[?Const]+ )
