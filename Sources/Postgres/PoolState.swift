@@ -1,0 +1,70 @@
+/// What `PostgresPool` guards with its lock: the state machine plus the objects its
+/// actions refer to by number (connections by slot, waiting continuations by waiter).
+struct PoolState: ~Copyable {
+    typealias Lease = (Int, PostgresConnection)
+
+    /// An action with its objects resolved, performed after the lock is released.
+    enum Effect {
+        case resume(CheckedContinuation<Lease, any Error>, Result<Lease, any Error>)
+        case connect(slot: Int)
+        case close(PostgresConnection)
+        case reconnect(slot: Int, after: Duration)
+        case timeout(waiter: Int)
+        case cancelTimer(Task<Void, Never>)
+    }
+
+    var machine: PoolStateMachine
+    var connections: [Int: PostgresConnection] = [:]
+    var continuations: [Int: CheckedContinuation<Lease, any Error>] = [:]
+    /// The wait-timeout task of each queued waiter, cancelled once the waiter is served.
+    var timers: [Int: Task<Void, Never>] = [:]
+    private var nextWaiter = 0
+
+    init(machine: PoolStateMachine) {
+        self.machine = machine
+    }
+
+    mutating func makeWaiterID() -> Int {
+        nextWaiter += 1
+        return nextWaiter
+    }
+
+    /// Keeps a waiter's timer so it can be cancelled, unless the waiter was served already.
+    mutating func store(timer: Task<Void, Never>, for waiter: Int) {
+        if continuations[waiter] == nil {
+            timer.cancel()
+        } else {
+            timers[waiter] = timer
+        }
+    }
+
+    mutating func effects(for actions: [PoolStateMachine.Action]) -> [Effect] {
+        var effects: [Effect] = []
+        for action in actions {
+            switch action {
+            case .connect(let slot):
+                effects.append(.connect(slot: slot))
+            case .lease(let slot, let waiter):
+                guard let continuation = continuations.removeValue(forKey: waiter),
+                    let connection = connections[slot]
+                else { continue }
+                effects.append(.resume(continuation, .success((slot, connection))))
+                if let timer = timers.removeValue(forKey: waiter) { effects.append(.cancelTimer(timer)) }
+            case .fail(let waiters, let error):
+                for waiter in waiters {
+                    if let continuation = continuations.removeValue(forKey: waiter) {
+                        effects.append(.resume(continuation, .failure(error)))
+                    }
+                    if let timer = timers.removeValue(forKey: waiter) { effects.append(.cancelTimer(timer)) }
+                }
+            case .scheduleReconnect(let slot, let delay):
+                effects.append(.reconnect(slot: slot, after: delay))
+            case .close(let slot):
+                if let connection = connections.removeValue(forKey: slot) { effects.append(.close(connection)) }
+            case .startTimer(let waiter):
+                effects.append(.timeout(waiter: waiter))
+            }
+        }
+        return effects
+    }
+}

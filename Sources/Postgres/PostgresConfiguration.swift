@@ -1,0 +1,120 @@
+import Foundation
+
+/// Where and how to connect, and the pool's limits.
+public struct PostgresConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    public var user: String
+    /// Never printed: `description` of this type omits it.
+    public var password: String?
+    public var database: String
+    /// libpq's `sslmode`: disable, allow, prefer, require, verify-ca or verify-full.
+    public var sslMode: String?
+    public var applicationName: String = "quarry"
+
+    /// Number of connections the pool holds at most.
+    public var poolSize: Int = 10
+    /// How long a request waits for a free connection before `DATABASE_POOL_TIMEOUT`.
+    public var poolWaitTimeout: Duration = .seconds(5)
+    /// How long establishing one connection may take.
+    public var connectTimeout: Duration = .seconds(5)
+    /// `SET statement_timeout` on every connection; `nil` keeps the server's default.
+    public var statementTimeout: Duration? = .seconds(30)
+    /// Delay before re-trying a failed connection, doubled per failure up to `maxReconnectDelay`.
+    public var reconnectDelay: Duration = .milliseconds(100)
+    public var maxReconnectDelay: Duration = .seconds(2)
+
+    public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String, sslMode: String? = nil) {
+        self.host = host
+        self.port = port
+        self.user = user
+        self.password = password
+        self.database = database
+        self.sslMode = sslMode
+    }
+
+    static let sslModes: Set<String> = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
+
+    /// Parses `postgresql://user:password@host:port/database?sslmode=require` (or `postgres://`).
+    /// `variable` names where the URL came from (e.g. `QUARRY_DATABASE_URL`) so errors say
+    /// which setting to fix; errors never repeat the password.
+    public init(url: String, variable: String = "database URL") throws(PostgresError) {
+        func invalid(_ problem: String) -> PostgresError {
+            .configuration("\(variable) is not a valid PostgreSQL URL: \(problem)")
+        }
+        guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://") else {
+            throw invalid("it must start with postgresql:// (or postgres://)")
+        }
+        guard let components = URLComponents(string: url) else {
+            throw invalid("it cannot be parsed (are special characters in the password percent-encoded?)")
+        }
+        guard let host = components.host.flatMap({ $0.removingPercentEncoding }), !host.isEmpty else {
+            throw invalid("the host is missing (expected postgresql://user@host:port/database)")
+        }
+        guard let user = components.user.flatMap({ $0.removingPercentEncoding }), !user.isEmpty else {
+            throw invalid("the user name is missing (expected postgresql://user@host:port/database)")
+        }
+        var port = 5432
+        if let given = components.port {
+            guard (1...65535).contains(given) else { throw invalid("port \(given) is outside 1-65535") }
+            port = given
+        }
+        let path = components.percentEncodedPath
+        let database = String(path.drop(while: { $0 == "/" })).removingPercentEncoding ?? ""
+        guard !database.isEmpty, !database.contains("/") else {
+            throw invalid("the database name is missing (expected .../database after the host)")
+        }
+        self.init(
+            host: host, port: port, user: user,
+            password: components.password.flatMap { $0.removingPercentEncoding }, database: database
+        )
+        for item in components.queryItems ?? [] {
+            switch item.name {
+            case "sslmode":
+                guard let mode = item.value, Self.sslModes.contains(mode) else {
+                    throw invalid("sslmode '\(item.value ?? "")' is not one of \(Self.sslModes.sorted().joined(separator: ", "))")
+                }
+                sslMode = mode
+            case "application_name":
+                applicationName = item.value ?? applicationName
+            default:
+                throw invalid("unsupported parameter '\(item.name)' (supported: sslmode, application_name)")
+            }
+        }
+    }
+
+    /// libpq keyword/value pairs for `PQconnectStartParams` (no conninfo quoting involved).
+    var connectionParameters: [(String, String)] {
+        var parameters = [
+            ("host", host), ("port", String(port)), ("user", user), ("dbname", database),
+            ("application_name", applicationName), ("client_encoding", "UTF8"),
+        ]
+        if let password { parameters.append(("password", password)) }
+        if let sslMode { parameters.append(("sslmode", sslMode)) }
+        return parameters
+    }
+
+    /// The session settings every connection runs right after connecting: the formats
+    /// row decoding relies on, and the statement timeout.
+    var sessionSetup: String {
+        var setup = "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3; SET bytea_output = 'hex';"
+        if let statementTimeout {
+            setup += " SET statement_timeout = \(statementTimeout.milliseconds);"
+        }
+        return setup
+    }
+}
+
+extension PostgresConfiguration: CustomStringConvertible {
+    /// The URL without its password.
+    public var description: String {
+        "postgresql://\(user)@\(host):\(port)/\(database)" + (sslMode.map { "?sslmode=\($0)" } ?? "")
+    }
+}
+
+extension Duration {
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A Swift type a column can be decoded into. Results arrive in PostgreSQL's text
+/// format (binary only for `bytea`'s raw bytes), parsed here by each type.
+public protocol PostgresDecodable: Sendable {
+    /// Decodes a non-NULL cell. `type` is the column's type OID, for types that accept several.
+    init(postgresText text: String, type: PostgresDataType) throws(PostgresError)
+    /// The value for a NULL cell; non-optional types throw.
+    static func postgresNull() throws(PostgresError) -> Self
+}
+
+extension PostgresDecodable {
+    public static func postgresNull() throws(PostgresError) -> Self {
+        throw .decoding("unexpected NULL for non-optional \(Self.self)")
+    }
+}
+
+extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        self = .some(try Wrapped(postgresText: text, type: type))
+    }
+
+    public static func postgresNull() throws(PostgresError) -> Self { .none }
+}
+
+extension String: PostgresDecodable {
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        self = text
+    }
+}
+
+/// Integers parse from any integer column (and `numeric` without a fraction), with a
+/// clear error when the value does not fit the requested width.
+private func parseInteger<Value: FixedWidthInteger>(_ text: String, as: Value.Type) throws(PostgresError) -> Value {
+    guard let value = Value(text) else {
+        throw .decoding("cannot decode \(Value.self) from '\(text.prefix(40))'")
+    }
+    return value
+}
+
+extension Int: PostgresDecodable {
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        self = try parseInteger(text, as: Int.self)
+    }
+}
+
+extension Int64: PostgresDecodable {
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        self = try parseInteger(text, as: Int64.self)
+    }
+}
+
+extension Int32: PostgresDecodable {
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        self = try parseInteger(text, as: Int32.self)
+    }
+}
+
+extension Int16: PostgresDecodable {
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        self = try parseInteger(text, as: Int16.self)
+    }
+}
+
+extension Double: PostgresDecodable {
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        switch text {
+        case "NaN": self = .nan
+        case "Infinity": self = .infinity
+        case "-Infinity": self = -.infinity
+        default:
+            guard let value = Double(text) else { throw .decoding("cannot decode Double from '\(text.prefix(40))'") }
+            self = value
+        }
+    }
+}
+
+extension Bool: PostgresDecodable {
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        switch text {
+        case "t", "true": self = true
+        case "f", "false": self = false
+        default: throw .decoding("cannot decode Bool from '\(text.prefix(40))'")
+        }
+    }
+}
+
+extension UUID: PostgresDecodable {
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        guard let value = UUID(uuidString: text) else { throw .decoding("cannot decode UUID from '\(text.prefix(40))'") }
+        self = value
+    }
+}
+
+extension Date: PostgresDecodable {
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        guard let value = PostgresTimestamp.parse(text) else {
+            throw .decoding("cannot decode Date from '\(text.prefix(40))' (expected timestamptz)")
+        }
+        self = value
+    }
+}
+
+extension Data: PostgresDecodable {
+    /// `bytea` in its text output form `\x0a1b…` (the default `bytea_output = hex`).
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        let hex = Array(text.utf8)
+        guard hex.count >= 2, hex[0] == UInt8(ascii: "\\"), hex[1] == UInt8(ascii: "x"), hex.count % 2 == 0 else {
+            throw .decoding("cannot decode Data: expected bytea in hex format")
+        }
+        func nibble(_ byte: UInt8) throws(PostgresError) -> UInt8 {
+            switch byte {
+            case 48...57: return byte - 48
+            case 97...102: return byte - 87
+            case 65...70: return byte - 55
+            default: throw .decoding("cannot decode Data: invalid hex digit")
+            }
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity((hex.count - 2) / 2)
+        var index = 2
+        while index < hex.count {
+            bytes.append(try nibble(hex[index]) << 4 | nibble(hex[index + 1]))
+            index += 2
+        }
+        self = Data(bytes)
+    }
+}
+
+extension Array: PostgresDecodable where Element: PostgresDecodable {
+    /// One-dimensional arrays of any decodable element (`text[]`, `int8[]`, `uuid[]`, …).
+    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+        var result: [Element] = []
+        for element in try PostgresArrayLiteral.parse(text) {
+            if let element {
+                result.append(try Element(postgresText: element, type: .unspecified))
+            } else {
+                result.append(try Element.postgresNull())
+            }
+        }
+        self = result
+    }
+}

@@ -1,0 +1,202 @@
+import Logging
+import Synchronization
+
+/// A fixed-size pool of connections; the one database handle the server shares.
+///
+///     let pool = PostgresPool(configuration: try PostgresConfiguration(url: url, variable: "QUARRY_DATABASE_URL"))
+///     let rows = try await pool.query("SELECT id, email FROM users WHERE id = \(id)")
+///     try await pool.withTransaction { tx in
+///         try await tx.execute("UPDATE accounts SET balance = balance - \(amount) WHERE id = \(from)")
+///         try await tx.execute("UPDATE accounts SET balance = balance + \(amount) WHERE id = \(to)")
+///     }
+///
+/// Connections open lazily, at most `configuration.poolSize`. A request waits at most
+/// `poolWaitTimeout` for a free connection (then `DATABASE_POOL_TIMEOUT`). While the
+/// database is down, requests fail at once with `DATABASE_UNAVAILABLE`; broken
+/// connections are replaced and service resumes by itself when the server is back
+/// (see `PoolStateMachine` for the rules).
+public final class PostgresPool: Sendable {
+    public let configuration: PostgresConfiguration
+    let logger: Logger
+    private let state: Mutex<PoolState>
+    /// Statements executed through this pool's connections, for metrics.
+    private let tally = StatementCounter(parent: nil)
+
+    public init(configuration: PostgresConfiguration, logger: Logger = Logger(label: "quarry.postgres")) {
+        self.configuration = configuration
+        self.logger = logger
+        state = Mutex(
+            PoolState(
+                machine: PoolStateMachine(
+                    size: configuration.poolSize, reconnectDelay: configuration.reconnectDelay,
+                    maxReconnectDelay: configuration.maxReconnectDelay
+                )
+            )
+        )
+    }
+
+    /// Gauges and counters, readable at any time (e.g. by a Prometheus collector).
+    public var metrics: PostgresPoolMetrics {
+        state.withLock { state in
+            PostgresPoolMetrics(
+                size: state.machine.slots.count, inUse: state.machine.leasedCount, idle: state.machine.idleCount,
+                waiting: state.machine.waiters.count, connecting: state.machine.connectingCount,
+                statementsExecuted: tally.count
+            )
+        }
+    }
+
+    /// Runs one statement on a pooled connection and returns its rows.
+    public func query(_ sql: SQL) async throws -> [PostgresRow] {
+        try await withConnection { connection in try await connection.query(sql) }
+    }
+
+    /// Runs one statement on a pooled connection; the result has rows and affected count.
+    public func execute(_ sql: SQL) async throws -> PostgresQueryResult {
+        try await withConnection { connection in try await connection.execute(sql) }
+    }
+
+    /// Runs `body` in one transaction on one pooled connection: committed when `body`
+    /// returns, rolled back when it throws.
+    public func withTransaction<Result>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        try await withConnection { connection in try await connection.withTransaction(body) }
+    }
+
+    /// Sends a notification to `channel` listeners (`pg_notify`, both values bound).
+    public func notify(channel: String, payload: String) async throws {
+        _ = try await execute("SELECT pg_notify(\(channel), \(payload))")
+    }
+
+    /// Throws unless the database answers a trivial query; for readiness probes.
+    public func checkReady() async throws {
+        let rows = try await query("SELECT 1 AS ready")
+        guard try rows.first?.decode("ready", as: Int.self) == 1 else {
+            throw PostgresError.unavailable("the readiness query returned no row")
+        }
+    }
+
+    /// Lends a connection to `body` and takes it back afterwards, also when `body` throws.
+    /// Don't keep the connection beyond `body`.
+    public func withConnection<Result>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        let (slot, connection) = try await leaseLiveConnection()
+        let result: Result
+        do {
+            result = try await body(connection)
+        } catch {
+            release(slot: slot, connection: connection)
+            throw error
+        }
+        release(slot: slot, connection: connection)
+        return result
+    }
+
+    /// Closes idle connections and fails waiters; connections in use close on release.
+    public func shutdown() {
+        let effects = state.withLock { state in state.effects(for: state.machine.shutdown()) }
+        perform(effects)
+    }
+
+    /// Hands out a connection that survived a liveness check: idle connections may have
+    /// died while the server restarted, which is found without waiting for a timeout.
+    private func leaseLiveConnection() async throws -> (Int, PostgresConnection) {
+        for _ in 0...configuration.poolSize {
+            let (slot, connection) = try await lease()
+            if await connection.checkAlive() { return (slot, connection) }
+            logger.debug("replacing a dead pooled connection", metadata: ["slot": "\(slot)"])
+            release(slot: slot, connection: connection)
+        }
+        throw PostgresError.unavailable("no live connection could be obtained")
+    }
+
+    private func lease() async throws -> (Int, PostgresConnection) {
+        let waiter = state.withLock { state in state.makeWaiterID() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let effects = state.withLock { state in
+                    state.continuations[waiter] = continuation
+                    return state.effects(for: state.machine.leaseRequested(waiter: waiter))
+                }
+                perform(effects)
+            }
+        } onCancel: {
+            let error = PostgresError(code: .poolTimeout, message: "the request was cancelled while waiting for a connection")
+            let effects = state.withLock { state in
+                state.effects(for: state.machine.waiterAbandoned(waiter: waiter, error: error))
+            }
+            perform(effects)
+        }
+    }
+
+    private func release(slot: Int, connection: PostgresConnection) {
+        let usable = connection.isUsable
+        let effects = state.withLock { state in
+            state.effects(for: state.machine.released(slot: slot, usable: usable))
+        }
+        perform(effects)
+    }
+
+    private func perform(_ effects: [PoolState.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .resume(let continuation, let result):
+                continuation.resume(with: result)
+            case .connect(let slot):
+                Task { await self.connect(slot: slot) }
+            case .close(let connection):
+                Task { await connection.close() }
+            case .reconnect(let slot, let delay):
+                Task {
+                    try? await Task.sleep(for: delay)
+                    let effects = self.state.withLock { state in state.effects(for: state.machine.reconnectDue(slot: slot)) }
+                    self.perform(effects)
+                }
+            case .timeout(let waiter):
+                let timeout = configuration.poolWaitTimeout
+                let timer = Task {
+                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                    let error = PostgresError(
+                        code: .poolTimeout,
+                        message: "no database connection became free within \(timeout) (pool size \(self.configuration.poolSize))"
+                    )
+                    let effects = self.state.withLock { state in
+                        state.effects(for: state.machine.waiterAbandoned(waiter: waiter, error: error))
+                    }
+                    self.perform(effects)
+                }
+                state.withLock { state in state.store(timer: timer, for: waiter) }
+            case .cancelTimer(let timer):
+                timer.cancel()
+            }
+        }
+    }
+
+    private func connect(slot: Int) async {
+        let effects: [PoolState.Effect]
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: configuration, id: PostgresConnection.nextID(), tally: tally
+            )
+            effects = state.withLock { state in
+                state.connections[slot] = connection
+                return state.effects(for: state.machine.connected(slot: slot))
+            }
+        } catch {
+            let failure = error as? PostgresError ?? .unavailable("\(error)")
+            logger.warning("database connection failed", metadata: ["error": "\(failure)"])
+            effects = state.withLock { state in
+                state.effects(for: state.machine.connectFailed(slot: slot, error: failure))
+            }
+        }
+        perform(effects)
+    }
+}
+
+/// A snapshot of the pool's gauges and its statement counter.
+public struct PostgresPoolMetrics: Sendable, Equatable {
+    public let size: Int
+    public let inUse: Int
+    public let idle: Int
+    public let waiting: Int
+    public let connecting: Int
+    public let statementsExecuted: Int
+}

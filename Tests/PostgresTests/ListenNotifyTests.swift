@@ -1,0 +1,64 @@
+import Testing
+
+@testable import Postgres
+
+@Suite("LISTEN/NOTIFY")
+struct ListenNotifyTests {
+    @Test func notificationsArriveOnTheirChannel() async throws {
+        let configuration = try TestDatabase.configuration()
+        let pool = PostgresPool(configuration: configuration)
+        let listener = PostgresListener(configuration: configuration)
+        defer {
+            pool.shutdown()
+            listener.shutdown()
+        }
+        let channel = TestDatabase.uniqueName("Feed Channel")
+        let other = TestDatabase.uniqueName("other")
+        let events = try await listener.notifications(channel: channel)
+        let otherEvents = try await listener.notifications(channel: other)
+        try await pool.notify(channel: channel, payload: "first 'quoted' payload")
+        try await pool.notify(channel: other, payload: "elsewhere")
+        try await pool.notify(channel: channel, payload: "second")
+        var received: [String] = []
+        for await event in events {
+            #expect(event.channel == channel)
+            received.append(event.payload)
+            if received.count == 2 { break }
+        }
+        #expect(received == ["first 'quoted' payload", "second"])
+        var otherIterator = otherEvents.makeAsyncIterator()
+        #expect(await otherIterator.next()?.payload == "elsewhere")
+    }
+
+    @Test func notificationsInsideATransactionArriveOnCommitOnly() async throws {
+        let configuration = try TestDatabase.configuration()
+        let pool = PostgresPool(configuration: configuration)
+        let listener = PostgresListener(configuration: configuration)
+        defer {
+            pool.shutdown()
+            listener.shutdown()
+        }
+        let channel = TestDatabase.uniqueName("tx")
+        let events = try await listener.notifications(channel: channel)
+        struct Abort: Error {}
+        await #expect(throws: Abort.self) {
+            try await pool.withTransaction { tx in
+                _ = try await tx.execute("SELECT pg_notify(\(channel), \("rolled back"))")
+                throw Abort()
+            }
+        }
+        try await pool.withTransaction { tx in
+            _ = try await tx.execute("SELECT pg_notify(\(channel), \("committed"))")
+        }
+        var iterator = events.makeAsyncIterator()
+        #expect(await iterator.next()?.payload == "committed")
+    }
+
+    @Test func shutdownEndsTheStreams() async throws {
+        let listener = PostgresListener(configuration: try TestDatabase.configuration())
+        let events = try await listener.notifications(channel: TestDatabase.uniqueName("end"))
+        listener.shutdown()
+        var iterator = events.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+}
