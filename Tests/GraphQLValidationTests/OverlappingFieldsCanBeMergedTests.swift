@@ -171,6 +171,23 @@ import Testing
             [(Overlap.differingArguments("doesKnowCommand"), [(3, 5), (4, 5)])])
     }
 
+    @Test func conflictsInsideInlineFragmentsAreReportedOnce() throws {
+        // The inline fragment's fields belong to the enclosing set, checked once.
+        try expectErrors(
+            .overlappingFieldsCanBeMerged,
+            """
+            {
+              dog {
+                ... on Dog {
+                  name(surname: true)
+                  name
+                }
+              }
+            }
+            """,
+            [(Overlap.differingArguments("name"), [(4, 7), (5, 7)])])
+    }
+
     // MARK: Fragments
 
     @Test func encountersConflictInFragments() throws {

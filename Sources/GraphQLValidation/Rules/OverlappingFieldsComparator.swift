@@ -27,17 +27,21 @@ import GraphQLType
 /// graphql-js's (16.9 and later).
 struct OverlappingFieldsComparator {
     let schema: GraphQLSchema
-    let fragments: [String: FragmentDefinitionNode]
-    /// Field maps of selection sets by start offset, and of fragments by name.
+    /// Fragment definitions by numbered name (the last of duplicated names, as in graphql-js).
+    private let fragments: [Int: FragmentDefinitionNode]
+    private let numbers = OverlappingFieldsNumbering()
+    /// Field maps of selection sets by start offset, and of fragments by numbered name.
     private var fieldMapsByOffset: [Int: OverlappingFieldMap] = [:]
-    private var fragmentFieldMaps: [String: OverlappingFieldMap] = [:]
+    private var fragmentFieldMaps: [Int: OverlappingFieldMap] = [:]
     private var mapCount = 0
     private var comparedFieldsAndFragments = FieldsAndFragmentPairSet()
     private var comparedFragmentPairs = FragmentPairSet()
 
     init(schema: GraphQLSchema, fragments: [String: FragmentDefinitionNode]) {
         self.schema = schema
-        self.fragments = fragments
+        var numbered: [Int: FragmentDefinitionNode] = [:]
+        for (name, fragment) in fragments { numbered[numbers.number(name)] = fragment }
+        self.fragments = numbered
     }
 
     /// All conflicts within `selectionSet`, selected on `parentType`, including those
@@ -50,16 +54,16 @@ struct OverlappingFieldsComparator {
         let map: OverlappingFieldMap
         if let fragment, isDefinition(fragment) {
             // The same map as the fragment's spreads get: a fragment is never compared with itself.
-            map = fragmentFieldMap(fragment.name.value) ?? fieldMap(selectionSet, parentType: parentType)
+            map = fragmentFieldMap(numbers.number(fragment.name.value)) ?? fieldMap(selectionSet, parentType: parentType)
         } else {
             map = fieldMap(selectionSet, parentType: parentType)
         }
         collectConflictsWithin(map, into: &conflicts)
-        let names = map.fragmentNames
-        for (position, name) in names.enumerated() {
-            collectConflicts(between: map, andFragment: name, mutuallyExclusive: false, into: &conflicts)
-            for other in names[(position + 1)...] {
-                collectConflicts(betweenFragments: name, other, mutuallyExclusive: false, into: &conflicts)
+        let spread = map.fragments
+        for (position, fragment) in spread.enumerated() {
+            collectConflicts(between: map, andFragment: fragment, mutuallyExclusive: false, into: &conflicts)
+            for other in spread[(position + 1)...] {
+                collectConflicts(betweenFragments: fragment, other, mutuallyExclusive: false, into: &conflicts)
             }
         }
         return conflicts
@@ -72,24 +76,32 @@ struct OverlappingFieldsComparator {
         if let offset, let cached = fieldMapsByOffset[offset] { return cached }
         let map = OverlappingFieldMap(serial: mapCount)
         mapCount += 1
-        map.collect(selectionSet, parentType: parentType, schema: schema)
+        map.collect(selectionSet, parentType: parentType, schema: schema, numbers: numbers)
         if let offset { fieldMapsByOffset[offset] = map }
         return map
     }
 
-    /// The field map of the fragment named `name`, selected on its type condition;
+    /// The field map of the numbered fragment, selected on its type condition;
     /// nil for an unknown fragment (another rule reports it).
-    private mutating func fragmentFieldMap(_ name: String) -> OverlappingFieldMap? {
-        if let cached = fragmentFieldMaps[name] { return cached }
-        guard let fragment = fragments[name] else { return nil }
+    private mutating func fragmentFieldMap(_ number: Int) -> OverlappingFieldMap? {
+        if let cached = fragmentFieldMaps[number] { return cached }
+        guard let fragment = fragments[number] else { return nil }
         let map = fieldMap(fragment.selectionSet, parentType: schema.typeID(named: fragment.typeCondition.name.value))
-        fragmentFieldMaps[name] = map
+        fragmentFieldMaps[number] = map
+        return map
+    }
+
+    /// The field map of a field's selection set, remembered on the field.
+    private mutating func subselectionMap(of field: OverlappingField, _ selectionSet: SelectionSetNode) -> OverlappingFieldMap {
+        if let known = field.subselectionMap { return known }
+        let map = fieldMap(selectionSet, parentType: field.definition?.type.namedType)
+        field.subselectionMap = map
         return map
     }
 
     /// Whether `fragment` is the definition its name refers to (the last of duplicates).
     private func isDefinition(_ fragment: FragmentDefinitionNode) -> Bool {
-        guard let known = fragments[fragment.name.value] else { return false }
+        guard let known = fragments[numbers.number(fragment.name.value)] else { return false }
         if let loc = fragment.loc, let knownLoc = known.loc { return loc == knownLoc }
         return known == fragment
     }
@@ -98,11 +110,13 @@ struct OverlappingFieldsComparator {
 
     /// (A) Every pair of fields sharing a response name within one map.
     private mutating func collectConflictsWithin(_ map: OverlappingFieldMap, into conflicts: inout [FieldConflict]) {
-        for (responseName, fields) in zip(map.responseNames, map.groups) where fields.count > 1 {
+        // Fields of a group of identical leaves merge with each other: nothing to compare.
+        for group in map.groups.indices where map.groups[group].count > 1 && map.uniformLeaves[group] == nil {
+            let fields = map.groups[group]
             for first in 0..<fields.count {
                 for second in (first + 1)..<fields.count {
                     if let conflict = findConflict(
-                        responseName, fields[first], fields[second], parentsMutuallyExclusive: false)
+                        map.responseNames[group], fields[first], fields[second], parentsMutuallyExclusive: false)
                     {
                         conflicts.append(conflict)
                     }
@@ -117,10 +131,12 @@ struct OverlappingFieldsComparator {
         between map1: OverlappingFieldMap, _ map2: OverlappingFieldMap, mutuallyExclusive: Bool,
         into conflicts: inout [FieldConflict]
     ) {
-        for (responseName, fields1) in zip(map1.responseNames, map1.groups) {
-            guard let fields2 = map2.fields(named: responseName) else { continue }
-            for field1 in fields1 {
-                for field2 in fields2 {
+        for group1 in map1.groups.indices {
+            guard let group2 = map2.group(ofResponseName: map1.responseNumbers[group1]) else { continue }
+            if let leaves = map1.uniformLeaves[group1], leaves == map2.uniformLeaves[group2] { continue }
+            let responseName = map1.responseNames[group1]
+            for field1 in map1.groups[group1] {
+                for field2 in map2.groups[group2] {
                     if let conflict = findConflict(
                         responseName, field1, field2, parentsMutuallyExclusive: mutuallyExclusive)
                     {
@@ -131,33 +147,33 @@ struct OverlappingFieldsComparator {
         }
     }
 
-    /// (B, D, E) `map`'s fields against the fragment named `name` and, depth first,
+    /// (B, D, E) `map`'s fields against the numbered fragment and, depth first,
     /// against every fragment it spreads, each (map, fragment) pair once.
     /// An explicit stack replaces graphql-js's recursion (a long chain of spreads
     /// must not exhaust the thread's stack) and visits in the same order.
     private mutating func collectConflicts(
-        between map: OverlappingFieldMap, andFragment name: String, mutuallyExclusive: Bool,
+        between map: OverlappingFieldMap, andFragment fragment: Int, mutuallyExclusive: Bool,
         into conflicts: inout [FieldConflict]
     ) {
         // A map without fields has nothing to compare, however deep the fragments go.
         if map.isEmpty { return }
-        var pending = [name]
-        while let fragment = pending.popLast() {
-            if comparedFieldsAndFragments.contains(map, fragment, mutuallyExclusive: mutuallyExclusive) { continue }
-            comparedFieldsAndFragments.insert(map, fragment, mutuallyExclusive: mutuallyExclusive)
-            guard let fragmentMap = fragmentFieldMap(fragment), fragmentMap !== map else { continue }
+        var pending = [fragment]
+        while let next = pending.popLast() {
+            if comparedFieldsAndFragments.contains(map, next, mutuallyExclusive: mutuallyExclusive) { continue }
+            comparedFieldsAndFragments.insert(map, next, mutuallyExclusive: mutuallyExclusive)
+            guard let fragmentMap = fragmentFieldMap(next), fragmentMap !== map else { continue }
             collectConflicts(between: map, fragmentMap, mutuallyExclusive: mutuallyExclusive, into: &conflicts)
-            pending.append(contentsOf: fragmentMap.fragmentNames.reversed())
+            pending.append(contentsOf: fragmentMap.fragments.reversed())
         }
     }
 
-    /// (C, F, G) The fragments `name1` and `name2` against each other, then each
-    /// against the fragments the other spreads, depth first, each pair once.
+    /// (C, F, G) Two numbered fragments against each other, then each against the
+    /// fragments the other spreads, depth first, each pair once.
     private mutating func collectConflicts(
-        betweenFragments name1: String, _ name2: String, mutuallyExclusive: Bool,
+        betweenFragments fragment1: Int, _ fragment2: Int, mutuallyExclusive: Bool,
         into conflicts: inout [FieldConflict]
     ) {
-        var pending: [(String, String)] = [(name1, name2)]
+        var pending: [(Int, Int)] = [(fragment1, fragment2)]
         while let pair = pending.popLast() {
             let (first, second) = pair
             if first == second { continue }
@@ -167,29 +183,27 @@ struct OverlappingFieldsComparator {
             collectConflicts(between: map1, map2, mutuallyExclusive: mutuallyExclusive, into: &conflicts)
             // Visited in this order: `first` with each fragment `second` spreads,
             // then each fragment `first` spreads with `second`.
-            for referenced in map1.fragmentNames.reversed() { pending.append((referenced, second)) }
-            for referenced in map2.fragmentNames.reversed() { pending.append((first, referenced)) }
+            for referenced in map1.fragments.reversed() { pending.append((referenced, second)) }
+            for referenced in map2.fragments.reversed() { pending.append((first, referenced)) }
         }
     }
 
     /// (H, I, J) The subselections of two fields with the same response name.
     private mutating func conflictsBetweenSubselections(
-        _ selectionSet1: SelectionSetNode, on parentType1: TypeID?,
-        _ selectionSet2: SelectionSetNode, on parentType2: TypeID?, mutuallyExclusive: Bool
+        _ map1: OverlappingFieldMap, _ map2: OverlappingFieldMap, mutuallyExclusive: Bool
     ) -> [FieldConflict] {
         var conflicts: [FieldConflict] = []
-        let map1 = fieldMap(selectionSet1, parentType: parentType1)
-        let map2 = fieldMap(selectionSet2, parentType: parentType2)
         collectConflicts(between: map1, map2, mutuallyExclusive: mutuallyExclusive, into: &conflicts)
-        for name in map2.fragmentNames {
-            collectConflicts(between: map1, andFragment: name, mutuallyExclusive: mutuallyExclusive, into: &conflicts)
+        for fragment in map2.fragments {
+            collectConflicts(between: map1, andFragment: fragment, mutuallyExclusive: mutuallyExclusive, into: &conflicts)
         }
-        for name in map1.fragmentNames {
-            collectConflicts(between: map2, andFragment: name, mutuallyExclusive: mutuallyExclusive, into: &conflicts)
+        for fragment in map1.fragments {
+            collectConflicts(between: map2, andFragment: fragment, mutuallyExclusive: mutuallyExclusive, into: &conflicts)
         }
-        for name1 in map1.fragmentNames {
-            for name2 in map2.fragmentNames {
-                collectConflicts(betweenFragments: name1, name2, mutuallyExclusive: mutuallyExclusive, into: &conflicts)
+        for fragment1 in map1.fragments {
+            for fragment2 in map2.fragments {
+                collectConflicts(
+                    betweenFragments: fragment1, fragment2, mutuallyExclusive: mutuallyExclusive, into: &conflicts)
             }
         }
         return conflicts
@@ -207,40 +221,41 @@ struct OverlappingFieldsComparator {
             parentsMutuallyExclusive
             || (field1.parentType != field2.parentType && isObjectType(field1.parentType)
                 && isObjectType(field2.parentType))
-        let node1 = field1.node
-        let node2 = field2.node
         if !mutuallyExclusive {
-            if node1.name.value != node2.name.value {
+            if field1.nameID != field2.nameID {
                 return FieldConflict(
                     responseName: responseName,
-                    reason: .message("\"\(node1.name.value)\" and \"\(node2.name.value)\" are different fields"),
-                    fields1: [node1], fields2: [node2])
+                    reason: .message(
+                        "\"\(field1.node.name.value)\" and \"\(field2.node.name.value)\" are different fields"),
+                    fields1: [field1.node], fields2: [field2.node])
             }
-            if field1.argumentsKey != field2.argumentsKey {
+            if field1.argumentsID != field2.argumentsID {
                 return FieldConflict(
                     responseName: responseName, reason: .message("they have differing arguments"),
-                    fields1: [node1], fields2: [node2])
+                    fields1: [field1.node], fields2: [field2.node])
             }
         }
         let type1 = field1.definition?.type
         let type2 = field2.definition?.type
-        if let type1, let type2, typesConflict(type1, type2) {
+        if let type1, let type2, type1 != type2, typesConflict(type1, type2) {
             return FieldConflict(
                 responseName: responseName,
                 reason: .message(
                     "they return conflicting types \"\(schema.typeString(type1))\" and \"\(schema.typeString(type2))\""),
-                fields1: [node1], fields2: [node2])
+                fields1: [field1.node], fields2: [field2.node])
         }
-        guard let selectionSet1 = node1.selectionSet, let selectionSet2 = node2.selectionSet else { return nil }
+        guard let selectionSet1 = field1.node.selectionSet, let selectionSet2 = field2.node.selectionSet else {
+            return nil
+        }
         let subconflicts = conflictsBetweenSubselections(
-            selectionSet1, on: type1?.namedType, selectionSet2, on: type2?.namedType,
+            subselectionMap(of: field1, selectionSet1), subselectionMap(of: field2, selectionSet2),
             mutuallyExclusive: mutuallyExclusive)
         if subconflicts.isEmpty { return nil }
         return FieldConflict(
             responseName: responseName,
             reason: .subfields(subconflicts.map { ($0.responseName, $0.reason) }),
-            fields1: [node1] + subconflicts.flatMap(\.fields1),
-            fields2: [node2] + subconflicts.flatMap(\.fields2))
+            fields1: [field1.node] + subconflicts.flatMap(\.fields1),
+            fields2: [field2.node] + subconflicts.flatMap(\.fields2))
     }
 
     private func isObjectType(_ type: TypeID?) -> Bool {

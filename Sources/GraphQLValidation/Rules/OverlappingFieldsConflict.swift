@@ -39,37 +39,26 @@ struct FieldConflict {
     }
 }
 
-/// Pairs of fragments already compared with each other, in either order, and
-/// whether that comparison assumed their parents mutually exclusive. Comparing
-/// two fragments again is what makes the naive algorithm exponential.
+/// Pairs of fragments (by number) already compared with each other, in either
+/// order, and whether that comparison assumed their parents mutually exclusive.
+/// Comparing two fragments again is what makes the naive algorithm exponential.
 ///
 /// A pair compared as not mutually exclusive covers the mutually exclusive case
 /// too (it checked more), but not the other way around.
 struct FragmentPairSet {
-    private struct Pair: Hashable {
-        let first: String
-        let second: String
+    private var pairs: [Int: Bool] = [:]
 
-        init(_ a: String, _ b: String) {
-            if a < b {
-                first = a
-                second = b
-            } else {
-                first = b
-                second = a
-            }
-        }
+    private func key(_ a: Int, _ b: Int) -> Int {
+        a < b ? a << 32 | b : b << 32 | a
     }
 
-    private var pairs: [Pair: Bool] = [:]
-
-    func contains(_ a: String, _ b: String, mutuallyExclusive: Bool) -> Bool {
-        guard let recorded = pairs[Pair(a, b)] else { return false }
+    func contains(_ a: Int, _ b: Int, mutuallyExclusive: Bool) -> Bool {
+        guard let recorded = pairs[key(a, b)] else { return false }
         return mutuallyExclusive || recorded == false
     }
 
-    mutating func insert(_ a: String, _ b: String, mutuallyExclusive: Bool) {
-        pairs[Pair(a, b)] = mutuallyExclusive
+    mutating func insert(_ a: Int, _ b: Int, mutuallyExclusive: Bool) {
+        pairs[key(a, b)] = mutuallyExclusive
     }
 }
 
@@ -78,19 +67,14 @@ struct FragmentPairSet {
 /// fragments that spread each other, directly or through fields, from being
 /// compared with the same fields forever.
 struct FieldsAndFragmentPairSet {
-    private struct Pair: Hashable {
-        let fieldMap: Int
-        let fragment: String
-    }
+    private var pairs: [Int: Bool] = [:]
 
-    private var pairs: [Pair: Bool] = [:]
-
-    func contains(_ fieldMap: OverlappingFieldMap, _ fragment: String, mutuallyExclusive: Bool) -> Bool {
-        guard let recorded = pairs[Pair(fieldMap: fieldMap.serial, fragment: fragment)] else { return false }
+    func contains(_ fieldMap: OverlappingFieldMap, _ fragment: Int, mutuallyExclusive: Bool) -> Bool {
+        guard let recorded = pairs[fieldMap.serial << 32 | fragment] else { return false }
         return mutuallyExclusive || recorded == false
     }
 
-    mutating func insert(_ fieldMap: OverlappingFieldMap, _ fragment: String, mutuallyExclusive: Bool) {
-        pairs[Pair(fieldMap: fieldMap.serial, fragment: fragment)] = mutuallyExclusive
+    mutating func insert(_ fieldMap: OverlappingFieldMap, _ fragment: Int, mutuallyExclusive: Bool) {
+        pairs[fieldMap.serial << 32 | fragment] = mutuallyExclusive
     }
 }
