@@ -126,6 +126,10 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
             for (position, field) in object.fields.enumerated() {
                 let binding = bindings[Int(object.id.index)][position]
                 let isSubscriptionField = object.id == schema.subscriptionType?.id
+                if isSubscriptionField, binding.resolver == nil {
+                    // Each event is the root field's value unless a resolver maps it.
+                    bindings[Int(object.id.index)][position].resolver = .sync { info in info.source }
+                }
                 if isSubscriptionField, binding.subscribe == nil {
                     problems.append("Subscription field \"\(object.name).\(field.name)\" has no source stream: bind one with subscribe(_:_:_:).")
                 }
