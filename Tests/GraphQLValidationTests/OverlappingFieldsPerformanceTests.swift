@@ -57,11 +57,29 @@ import Testing
     @Test func mirroredFragmentChainsComparedLevelByLevel() throws {
         // Two distinct chains whose fields overlap at every level: comparing the
         // first fragments compares their subfields, the next fragments, and so on.
-        let depth = 300
+        let depth = 250
+        try expectValidQuickly("two mirrored chains of \(depth) fragments", mirroredChains(depth: depth))
+    }
+
+    @Test func comparisonsTooDeepForTheStackAreAnError() throws {
+        // 5,000 levels of subselections to compare, in a 300 KB document: the
+        // comparison stops at 256 levels with an error instead of exhausting the stack.
+        let document = try Parser.parse(mirroredChains(depth: 5000))
+        let errors = validate(schema: harnessSchema, document: document, rules: [.overlappingFieldsCanBeMerged])
+        #expect(
+            errors.map(\.message) == [
+                "Fields \"mother\" nest selections more than 256 levels deep through fragments,"
+                    + " too deep to check that they can be merged."
+            ])
+        #expect(errors.first?.locations.map(\.line) == [258, 5258])
+        #expect(errors.first?.extensions == ["code": "QUERY_TOO_DEEP"])
+    }
+
+    /// Two distinct chains of fragments, `A0 → A1 → …` and `B0 → B1 → …`, spread together.
+    private func mirroredChains(depth: Int) -> String {
         let chainA = (0..<depth).map { "fragment A\($0) on Dog { name mother { ...A\($0 + 1) } }" }
         let chainB = (0..<depth).map { "fragment B\($0) on Dog { name mother { ...B\($0 + 1) } }" }
-        let query = "{ dog { ...A0 ...B0 } }\n" + (chainA + chainB).joined(separator: "\n")
+        return "{ dog { ...A0 ...B0 } }\n" + (chainA + chainB).joined(separator: "\n")
             + "\nfragment A\(depth) on Dog { name }\nfragment B\(depth) on Dog { name }"
-        try expectValidQuickly("two mirrored chains of \(depth) fragments", query)
     }
 }

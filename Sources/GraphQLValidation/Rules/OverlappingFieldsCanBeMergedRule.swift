@@ -10,8 +10,10 @@ import GraphQLLanguage
 /// with the set it is in, as newer graphql-js does); the field maps and the
 /// fragment pairs already compared are shared by the whole document (see
 /// ``OverlappingFieldsComparator``), so the work stays polynomial however the
-/// fragments are spread. Messages and locations are graphql-js's, e.g.
-/// `Fields "x" conflict because "a" and "b" are different fields. Use different
+/// fragments are spread. Subselections nested more than
+/// ``OverlappingFieldsComparator/maximumNesting`` levels deep (only fragments can
+/// nest them so) are reported once as too deep (`QUERY_TOO_DEEP`), not compared.
+/// Messages and locations are graphql-js's, e.g. `Fields "x" conflict because "a" and "b" are different fields. Use different
 /// aliases on the fields to fetch both if this was intentional.`
 struct OverlappingFieldsCanBeMergedRule: ASTVisitor {
     let context: ValidationContext
@@ -20,6 +22,7 @@ struct OverlappingFieldsCanBeMergedRule: ASTVisitor {
     private var enteredFragment: FragmentDefinitionNode?
     /// Whether the next selection set is an inline fragment's.
     private var enteredInlineFragment = false
+    private var reportedTooDeep = false
 
     init(context: ValidationContext) {
         self.context = context
@@ -47,6 +50,15 @@ struct OverlappingFieldsCanBeMergedRule: ASTVisitor {
         }
         for conflict in comparator.conflictsWithin(node, parentType: context.parentType, fragment: fragment) {
             context.report(conflict.error)
+        }
+        if !reportedTooDeep, let (field1, field2) = comparator.tooDeep {
+            reportedTooDeep = true
+            let limit = OverlappingFieldsComparator.maximumNesting
+            context.report(
+                GraphQLError(
+                    "Fields \"\(field1.responseKey)\" nest selections more than \(limit) levels deep through fragments,"
+                        + " too deep to check that they can be merged.",
+                    nodes: [field1, field2], extensions: ["code": "QUERY_TOO_DEEP"]))
         }
         return .continue
     }

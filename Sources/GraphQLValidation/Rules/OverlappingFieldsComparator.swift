@@ -36,6 +36,16 @@ struct OverlappingFieldsComparator {
     private var mapCount = 0
     private var comparedFieldsAndFragments = FieldsAndFragmentPairSet()
     private var comparedFragmentPairs = FragmentPairSet()
+    /// How many subselection comparisons are under way, one inside the other.
+    private var nesting = 0
+    /// The first pair of fields whose subselections were too deep to compare.
+    private(set) var tooDeep: (FieldNode, FieldNode)?
+
+    /// How deeply subselections are compared, one level per pair of fields. Through
+    /// fragments a short document can nest thousands of levels, and each level takes
+    /// stack: past this depth (twice the parser's nesting limit) the comparison stops
+    /// and ``tooDeep`` records where, for the rule to report.
+    static let maximumNesting = 256
 
     init(schema: GraphQLSchema, fragments: [String: FragmentDefinitionNode]) {
         self.schema = schema
@@ -247,9 +257,15 @@ struct OverlappingFieldsComparator {
         guard let selectionSet1 = field1.node.selectionSet, let selectionSet2 = field2.node.selectionSet else {
             return nil
         }
+        guard nesting < Self.maximumNesting else {
+            if tooDeep == nil { tooDeep = (field1.node, field2.node) }
+            return nil
+        }
+        nesting += 1
         let subconflicts = conflictsBetweenSubselections(
             subselectionMap(of: field1, selectionSet1), subselectionMap(of: field2, selectionSet2),
             mutuallyExclusive: mutuallyExclusive)
+        nesting -= 1
         if subconflicts.isEmpty { return nil }
         return FieldConflict(
             responseName: responseName,
