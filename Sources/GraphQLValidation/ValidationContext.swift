@@ -25,6 +25,7 @@ public final class ValidationContext {
     private let operationIndexByStart: [Int: Int]
     private var spreadsByFragment: [String: [FragmentSpreadNode]] = [:]
     private var referencedFragmentsCache: [Int: [FragmentDefinitionNode]] = [:]
+    private var recursiveUsagesCache: [Int: [VariableUsage]] = [:]
     /// Variable usages per definition index, recorded by the validation walk.
     var usagesByDefinition: [[VariableUsage]]
     /// Whether the walk has left each definition (so its usages are complete).
@@ -153,12 +154,17 @@ public final class ValidationContext {
     /// with its expected type (graphql-js `getRecursiveVariableUsages`).
     /// Definitions the validation walk has not finished are walked on their own.
     public func recursiveVariableUsages(of operation: OperationDefinitionNode) -> [VariableUsage] {
-        var usages = variableUsages(ofDefinitionAt: definitionIndex(of: operation))
+        guard let operationIndex = definitionIndex(of: operation) else { return [] }
+        if let cached = recursiveUsagesCache[operationIndex] { return cached }
+        var usages = variableUsages(ofDefinitionAt: operationIndex)
         for fragment in recursivelyReferencedFragments(of: operation) {
             if let index = fragmentDefinitionIndex[fragment.name.value] {
                 usages.append(contentsOf: variableUsages(ofDefinitionAt: index))
             }
         }
+        // Every part is complete (a definition the validation walk has not
+        // finished was walked on its own), so the result can be kept.
+        recursiveUsagesCache[operationIndex] = usages
         return usages
     }
 
@@ -170,8 +176,7 @@ public final class ValidationContext {
         }
     }
 
-    private func variableUsages(ofDefinitionAt index: Int?) -> [VariableUsage] {
-        guard let index else { return [] }
+    private func variableUsages(ofDefinitionAt index: Int) -> [VariableUsage] {
         if !completedDefinitions[index] {
             var collector = VariableUsageCollector(typeInfo: TypeInfo(schema: schema))
             var walker = ASTWalker(visitor: collector)

@@ -186,7 +186,8 @@ struct ValidationWalk: ASTVisitor {
 
     mutating func enter(_ node: ValueNode) -> VisitAction {
         guard !context.isAborted else { return .stop }
-        if case .variable(let variable) = node, definitionIndex >= 0 {
+        // A definition whose usages a rule already asked for was walked on its own.
+        if case .variable(let variable) = node, definitionIndex >= 0, !context.completedDefinitions[definitionIndex] {
             context.usagesByDefinition[definitionIndex].append(context.typeInfo.usage(of: variable))
         }
         context.typeInfo.enter(node)

@@ -51,6 +51,9 @@ struct FieldsOnCorrectTypeRule: ASTVisitor {
         }
         return suggested.map { schema[$0].name }
     }
+
+    /// Argument values are none of this rule's business.
+    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {

@@ -28,6 +28,9 @@ struct FragmentsOnCompositeTypesRule: ASTVisitor {
         }
         return .continue
     }
+
+    /// Argument values are none of this rule's business.
+    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {

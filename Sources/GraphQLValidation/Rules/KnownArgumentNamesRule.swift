@@ -43,13 +43,13 @@ struct KnownArgumentNamesRule: ASTVisitor {
 
     mutating func enter(_ node: ArgumentNode) -> VisitAction {
         guard context.argument == nil, let field = context.fieldDefinition, let parentType = context.parentType
-        else { return .continue }
+        else { return .skipChildren }
         let suggestions = suggestionList(node.name.value, options: field.arguments.map(\.name))
         context.report(
             "Unknown argument \"\(node.name.value)\" on field \"\(context.schema[parentType].name).\(field.name)\"."
                 + didYouMean(suggestions),
             nodes: [node])
-        return .continue
+        return .skipChildren
     }
 }
 

@@ -32,6 +32,9 @@ struct KnownDirectivesRule: ASTVisitor {
         }
         return .continue
     }
+
+    /// Argument values are none of this rule's business.
+    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 /// The directive definitions of a document by name, the last of a name winning

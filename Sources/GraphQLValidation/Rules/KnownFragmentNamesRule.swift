@@ -11,6 +11,9 @@ struct KnownFragmentNamesRule: ASTVisitor {
         }
         return .continue
     }
+
+    /// Argument values are none of this rule's business.
+    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {

@@ -27,6 +27,9 @@ struct KnownTypeNamesRule: ASTVisitor {
         }
         return .continue
     }
+
+    /// Argument values are none of this rule's business.
+    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {

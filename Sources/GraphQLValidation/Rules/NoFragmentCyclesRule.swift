@@ -8,8 +8,9 @@ import GraphQLLanguage
 struct NoFragmentCyclesRule: ASTVisitor {
     let context: ValidationContext
     private var visited: Set<String> = []
-    private var spreadPath: [FragmentSpreadNode] = []
-    private var pathIndexByName: [String: Int] = [:]
+    /// The spreads followed from the fragment being explored, and for each, the
+    /// name of the fragment it was found in.
+    private var spreadPath: [(spread: FragmentSpreadNode, from: String)] = []
 
     init(context: ValidationContext) {
         self.context = context
@@ -23,15 +24,17 @@ struct NoFragmentCyclesRule: ASTVisitor {
     }
 
     private mutating func detectCycles(from fragmentName: String) {
-        guard visited.insert(fragmentName).inserted else { return }
         let spreads = context.fragmentSpreads(ofFragment: fragmentName)
-        guard !spreads.isEmpty else { return }
-        pathIndexByName[fragmentName] = spreadPath.count
+        guard visited.insert(fragmentName).inserted, !spreads.isEmpty else { return }
         for spread in spreads {
             let spreadName = spread.name.value
-            spreadPath.append(spread)
-            if let cycleStart = pathIndexByName[spreadName] {
-                let cycle = Array(spreadPath[cycleStart...])
+            // Where the spread fragment's own spreads start on the path, if it is
+            // being explored: the path is short, a scan beats a dictionary.
+            var cycleStart = spreadPath.firstIndex { $0.from == spreadName }
+            if spreadName == fragmentName { cycleStart = spreadPath.count }
+            spreadPath.append((spread, fragmentName))
+            if let cycleStart {
+                let cycle = spreadPath[cycleStart...].map(\.spread)
                 let via = cycle.dropLast().map { "\"" + $0.name.value + "\"" }.joined(separator: ", ")
                 context.report(
                     "Cannot spread fragment \"\(spreadName)\" within itself" + (via.isEmpty ? "." : " via \(via)."),
@@ -41,7 +44,6 @@ struct NoFragmentCyclesRule: ASTVisitor {
             }
             spreadPath.removeLast()
         }
-        pathIndexByName[fragmentName] = nil
     }
 }
 

@@ -35,6 +35,9 @@ struct PossibleFragmentSpreadsRule: ASTVisitor {
             nodes: [node])
         return .continue
     }
+
+    /// Argument values are none of this rule's business.
+    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {

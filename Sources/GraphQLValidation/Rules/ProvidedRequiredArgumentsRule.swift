@@ -51,6 +51,9 @@ struct ProvidedRequiredArgumentsRule: ASTVisitor {
                 + "but it was not provided.",
             nodes: [node])
     }
+
+    /// Argument values are none of this rule's business.
+    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {

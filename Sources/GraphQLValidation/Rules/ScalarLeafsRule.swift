@@ -24,6 +24,9 @@ struct ScalarLeafsRule: ASTVisitor {
         }
         return .continue
     }
+
+    /// Argument values are none of this rule's business.
+    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {

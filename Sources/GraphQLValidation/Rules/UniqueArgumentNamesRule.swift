@@ -10,11 +10,11 @@ struct UniqueArgumentNamesRule: ASTVisitor {
         for (index, argument) in arguments.enumerated() {
             let name = argument.name.value
             // Report each name once, at its first occurrence, with all of its occurrences.
-            guard !arguments[..<index].contains(where: { $0.name.value == name }) else { continue }
+            guard arguments[(index + 1)...].contains(where: { $0.name.value == name }),
+                !arguments[..<index].contains(where: { $0.name.value == name })
+            else { continue }
             let same = arguments[index...].filter { $0.name.value == name }
-            if same.count > 1 {
-                context.report("There can be only one argument named \"\(name)\".", nodes: same.map(\.name))
-            }
+            context.report("There can be only one argument named \"\(name)\".", nodes: same.map(\.name))
         }
     }
 
@@ -27,6 +27,9 @@ struct UniqueArgumentNamesRule: ASTVisitor {
         check(node.arguments)
         return .continue
     }
+
+    /// Argument values are none of this rule's business.
+    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {

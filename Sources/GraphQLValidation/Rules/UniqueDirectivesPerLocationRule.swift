@@ -60,6 +60,9 @@ struct UniqueDirectivesPerLocationRule: ASTVisitor {
         check(node.directives)
         return .continue
     }
+
+    /// Argument values are none of this rule's business.
+    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {

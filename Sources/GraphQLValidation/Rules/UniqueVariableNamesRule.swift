@@ -10,15 +10,16 @@ struct UniqueVariableNamesRule: ASTVisitor {
         for (index, definition) in definitions.enumerated() {
             let name = definition.variable.name.value
             // Report each name once, at its first definition, with all of its definitions.
-            guard !definitions[..<index].contains(where: { $0.variable.name.value == name }) else { continue }
+            guard definitions[(index + 1)...].contains(where: { $0.variable.name.value == name }),
+                !definitions[..<index].contains(where: { $0.variable.name.value == name })
+            else { continue }
             let same = definitions[index...].filter { $0.variable.name.value == name }
-            if same.count > 1 {
-                context.report(
-                    "There can be only one variable named \"$\(name)\".", nodes: same.map(\.variable.name))
-            }
+            context.report("There can be only one variable named \"$\(name)\".", nodes: same.map(\.variable.name))
         }
-        return .continue
+        return .skipChildren
     }
+
+    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {

@@ -13,8 +13,12 @@ struct VariablesAreInputTypesRule: ASTVisitor {
                 "Variable \"$\(node.variable.name.value)\" cannot be non-input type \"\(printType(node.type))\".",
                 nodes: [node.type])
         }
-        return .continue
+        return .skipChildren
     }
+
+    /// Only variable definitions matter: selections are skipped.
+    mutating func enter(_ node: SelectionSetNode) -> VisitAction { .skipChildren }
+    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
