@@ -14,6 +14,18 @@ extension ExecutableSchema {
         document: DocumentNode, operationName: String? = nil, variables: GraphQLObjectValue = [:],
         context: Context, rootValue: (any Sendable)? = nil
     ) async -> ExecutionResult {
+        await core.execute(
+            document: document, operationName: operationName, variables: variables, context: context,
+            rootValue: rootValue)
+    }
+}
+
+extension ExecutionCore {
+    /// Executes a request; the context is erased here (see ``ResolveParts``).
+    func execute(
+        document: DocumentNode, operationName: String?, variables: GraphQLObjectValue, context: any Sendable,
+        rootValue: (any Sendable)?
+    ) async -> ExecutionResult {
         let prepared: ExecutionRequest
         switch prepareRequest(document: document, operationName: operationName, variables: variables, rootValue: rootValue) {
         case .success(let request): prepared = request
@@ -62,8 +74,8 @@ extension ExecutableSchema {
 
     /// ExecuteQuery (spec §6.2.1): the root selection set, its fields resolved
     /// concurrently where they suspend (normal execution, spec §6.3.1).
-    func executeQuery(_ request: ExecutionRequest, context: Context) async -> ExecutionResult {
-        let state = ExecutionState(executable: self, request: request, context: context)
+    func executeQuery(_ request: ExecutionRequest, context: any Sendable) async -> ExecutionResult {
+        let state = ExecutionState(core: self, request: request, context: context)
         let rootType = schema.rootType(for: request.operation.operation)!
         let plan = state.rootPlan(rootType)
         let rootSlot = state.allocate(1)
@@ -79,8 +91,8 @@ extension ExecutableSchema {
 
     /// ExecuteMutation (spec §6.2.2): root fields one after another, each with all of
     /// its subfields' work finished before the next starts (serial execution, §6.3.1).
-    func executeMutation(_ request: ExecutionRequest, context: Context) async -> ExecutionResult {
-        let state = ExecutionState(executable: self, request: request, context: context)
+    func executeMutation(_ request: ExecutionRequest, context: any Sendable) async -> ExecutionResult {
+        let state = ExecutionState(core: self, request: request, context: context)
         let rootType = schema.rootType(for: request.operation.operation)!
         let plan = state.rootPlan(rootType)
         let rootSlot = state.allocate(1)

@@ -41,6 +41,18 @@ extension ExecutableSchema {
         document: DocumentNode, operationName: String? = nil, variables: GraphQLObjectValue = [:],
         context: Context, rootValue: (any Sendable)? = nil
     ) async -> SubscriptionResult {
+        await core.subscribe(
+            document: document, operationName: operationName, variables: variables, context: context,
+            rootValue: rootValue)
+    }
+}
+
+extension ExecutionCore {
+    /// Subscribe with the context erased (see ``ResolveParts``).
+    func subscribe(
+        document: DocumentNode, operationName: String?, variables: GraphQLObjectValue, context: any Sendable,
+        rootValue: (any Sendable)?
+    ) async -> SubscriptionResult {
         let request: ExecutionRequest
         switch prepareRequest(document: document, operationName: operationName, variables: variables, rootValue: rootValue) {
         case .success(let prepared): request = prepared
@@ -66,9 +78,9 @@ extension ExecutableSchema {
     /// CreateSourceEventStream (spec §6.2.3.1): the source stream from the root
     /// field's subscribe resolver, its arguments coerced.
     func createSourceEventStream(
-        _ request: ExecutionRequest, context: Context
+        _ request: ExecutionRequest, context: any Sendable
     ) async -> Result<any AsyncSequence<any Sendable, any Error> & Sendable, RequestErrors> {
-        let state = ExecutionState(executable: self, request: request, context: context)
+        let state = ExecutionState(core: self, request: request, context: context)
         let rootType = schema.subscriptionType!
         let plan = state.rootPlan(rootType)
         guard let field = plan.fields.first else {
@@ -94,7 +106,7 @@ extension ExecutableSchema {
 
     /// ExecuteSubscriptionEvent (spec §6.2.3.2): the operation's selection set with
     /// the event as the root value, as a query is executed.
-    func executeSubscriptionEvent(_ request: ExecutionRequest, event: any Sendable, context: Context) async -> ExecutionResult {
+    func executeSubscriptionEvent(_ request: ExecutionRequest, event: any Sendable, context: any Sendable) async -> ExecutionResult {
         let eventRequest = ExecutionRequest(
             schema: schema, operation: request.operation, fragments: request.fragments, variables: request.variables,
             rootValue: event)

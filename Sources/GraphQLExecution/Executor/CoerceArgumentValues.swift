@@ -5,7 +5,7 @@ extension ExecutionState {
     /// CoerceArgumentValues (spec §6.4.1): the field's arguments from its first node,
     /// variables substituted, defaults applied; `nil` after recording the error.
     /// Coerced once per field of a request (variables are fixed) and reused.
-    func coerceArgumentValues(_ plan: FieldPlan<Context>) -> GraphQLObjectValue? {
+    func coerceArgumentValues(_ plan: FieldPlan) -> GraphQLObjectValue? {
         switch plan.arguments {
         case .coerced(let values): return values
         case .failed(let error):

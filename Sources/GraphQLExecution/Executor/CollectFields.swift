@@ -80,7 +80,7 @@ extension ExecutionState {
 
     /// The plan of the root selection set (spec §6.2: the operation's selection set on
     /// the root type).
-    func rootPlan(_ rootType: GraphQLObjectType) -> ObjectPlan<Context> {
+    func rootPlan(_ rootType: GraphQLObjectType) -> ObjectPlan {
         var fields = CollectedFields()
         var visited = Set<String>()
         collectFields(rootType, selectionSet: request.operation.selectionSet, into: &fields, visitedFragments: &visited)
@@ -90,7 +90,7 @@ extension ExecutionState {
     /// CollectSubfields with MergeSelectionSets (spec §6.4.3): the selection sets of
     /// all of a field's nodes, collected on the runtime object type; computed once
     /// per field and object type in a request.
-    func collectSubfields(_ plan: FieldPlan<Context>, objectType: GraphQLObjectType) -> ObjectPlan<Context> {
+    func collectSubfields(_ plan: FieldPlan, objectType: GraphQLObjectType) -> ObjectPlan {
         for entry in plan.subplans where entry.type == objectType.id { return entry.plan }
         var fields = CollectedFields()
         var visited = Set<String>()
@@ -104,21 +104,21 @@ extension ExecutionState {
         return subplan
     }
 
-    private func makeObjectPlan(_ objectType: GraphQLObjectType, fields: CollectedFields) -> ObjectPlan<Context> {
-        var plans: [FieldPlan<Context>] = []
+    private func makeObjectPlan(_ objectType: GraphQLObjectType, fields: CollectedFields) -> ObjectPlan {
+        var plans: [FieldPlan] = []
         plans.reserveCapacity(fields.keys.count)
         for (position, key) in fields.keys.enumerated() {
             let nodes = fields.groups[position]
             let name = nodes[0].name.value
             // Unknown fields are a validation error (spec §5.3.1); execution skips them as graphql-js does.
             guard let definition = schema.field(named: name, in: objectType.id) else { continue }
-            let binding = executable.binding(type: objectType, field: name)
-            let resolver = binding?.resolver ?? executable.metaFieldResolvers[name]
+            let binding = core.binding(type: objectType, field: name)
+            let resolver = binding?.resolver ?? core.metaFieldResolvers[name]
             let selection = FieldSelection(responseKey: key, fieldNodes: nodes, field: definition, parentType: objectType)
             plans.append(
                 FieldPlan(
                     selection: selection, resolver: resolver, guards: binding?.guards ?? [],
-                    isTypeName: name == "__typename"))
+                    isTypeName: name == "__typename", schema: schema))
         }
         return ObjectPlan(type: objectType, fields: plans)
     }

@@ -7,28 +7,62 @@ extension ExecutionState {
     /// `false` means the position must propagate a null to its parent (a non-null
     /// position got `null` or failed; the error is recorded). A nullable position
     /// absorbs failures of its own value as `null` (spec §6.4.4).
-    func completeValue(_ type: GraphQLTypeRef, plan: FieldPlan<Context>, value: (any Sendable)?, slot: Int) -> Bool {
-        if type.isNonNull {
-            guard let value, !isNullValue(value) else {
-                recordFieldError(
-                    GraphQLError("Cannot return null for non-nullable field \(plan.qualifiedName)."), plan: plan)
-                return false
+    func completeValue(_ type: GraphQLTypeRef, plan: FieldPlan, value: (any Sendable)?, slot: Int) -> Bool {
+        if let value {
+            // Leaves of the built-in scalars and enums first: most fields are leaves,
+            // and a value that matches them is not null.
+            if plan.leafKind != .other, type.nullable.isNamed, let leaf = fastLeaf(plan.leafKind, value) {
+                nodes[slot] = leaf
+                return true
             }
-            return completeNonNullValue(type.nullable, plan: plan, value: value, slot: slot)
+            if !isNullValue(value) {
+                if type.isNonNull { return completeNonNullValue(type.nullable, plan: plan, value: value, slot: slot) }
+                if !completeNonNullValue(type, plan: plan, value: value, slot: slot) { nodes[slot] = .null }
+                return true
+            }
         }
-        guard let value, !isNullValue(value) else {
-            nodes[slot] = .null
-            return true
+        if type.isNonNull {
+            recordFieldError(GraphQLError("Cannot return null for non-nullable field \(plan.qualifiedName)."), plan: plan)
+            return false
         }
-        if !completeNonNullValue(type, plan: plan, value: value, slot: slot) {
-            nodes[slot] = .null
-        }
+        nodes[slot] = .null
         return true
+    }
+
+    /// The response node of a leaf value of a common Swift type, without result
+    /// coercion's general path; `nil` when the value needs that path.
+    private func fastLeaf(_ kind: FieldPlan.LeafKind, _ value: any Sendable) -> ResultNode? {
+        switch kind {
+        case .string:
+            if let string = value as? String { return .string(string) }
+        case .int:
+            if let int = value as? Int, int >= Int(Int32.min), int <= Int(Int32.max) { return .int(int) }
+        case .float:
+            if let double = value as? Double, double.isFinite { return .float(double) }
+        case .boolean:
+            if let bool = value as? Bool { return .bool(bool) }
+        case .enumeration(let enumType):
+            if let name = value as? String, enumType.value(named: name) != nil { return .string(name) }
+        case .other:
+            break
+        }
+        if let graphQLValue = value as? GraphQLValue {
+            switch (kind, graphQLValue) {
+            case (.string, .string(let string)): return .string(string)
+            case (.int, .int(let int)) where int >= Int(Int32.min) && int <= Int(Int32.max): return .int(int)
+            case (.float, .float(let double)) where double.isFinite: return .float(double)
+            case (.float, .int(let int)): return .float(Double(int))
+            case (.boolean, .bool(let bool)): return .bool(bool)
+            case (.enumeration(let enumType), .string(let name)) where enumType.value(named: name) != nil: return .string(name)
+            default: return nil
+            }
+        }
+        return nil
     }
 
     /// CompleteValue for a value that is not null, of a nullable `type`.
     private func completeNonNullValue(
-        _ type: GraphQLTypeRef, plan: FieldPlan<Context>, value: any Sendable, slot: Int
+        _ type: GraphQLTypeRef, plan: FieldPlan, value: any Sendable, slot: Int
     ) -> Bool {
         if case .list(let itemType) = type.shape {
             return completeListValue(itemType, plan: plan, value: value, slot: slot)
@@ -64,7 +98,7 @@ extension ExecutionState {
     /// Leaf completion (spec §6.4.3, §3.5 "Result Coercion"), with inline paths for
     /// the built-in scalars' common Swift types.
     private func completeScalarValue(
-        _ scalar: GraphQLScalarType, plan: FieldPlan<Context>, value: any Sendable, slot: Int
+        _ scalar: GraphQLScalarType, plan: FieldPlan, value: any Sendable, slot: Int
     ) -> Bool {
         switch scalar.specified {
         case .string?, .id?:
@@ -113,7 +147,7 @@ extension ExecutionState {
     /// List completion (spec §6.4.3): each item completed in its own position; a
     /// failed non-null item makes the whole list fail.
     private func completeListValue(
-        _ itemType: GraphQLTypeRef, plan: FieldPlan<Context>, value: any Sendable, slot: Int
+        _ itemType: GraphQLTypeRef, plan: FieldPlan, value: any Sendable, slot: Int
     ) -> Bool {
         let items: [(any Sendable)?]
         if let array = value as? [(any Sendable)?] {
@@ -141,7 +175,7 @@ extension ExecutionState {
     /// Object completion (spec §6.4.3): the merged subfields (cached per runtime type)
     /// executed on the value.
     func completeObjectValue(
-        _ object: GraphQLObjectType, plan: FieldPlan<Context>, value: any Sendable, slot: Int
+        _ object: GraphQLObjectType, plan: FieldPlan, value: any Sendable, slot: Int
     ) -> Bool {
         let subplan = collectSubfields(plan, objectType: object)
         let base = allocate(subplan.fields.count)

@@ -6,7 +6,7 @@ extension ExecutionState {
     /// `source` into the consecutive positions from `base`, in order. `false` when a
     /// non-null field failed, which makes this object `null` (spec §6.4.4); the
     /// fields after it are not executed, as in graphql-js.
-    func executeSelectionSet(_ plan: ObjectPlan<Context>, source: any Sendable, base: Int) -> Bool {
+    func executeSelectionSet(_ plan: ObjectPlan, source: any Sendable, base: Int) -> Bool {
         let readable = source as? any FieldReadable
         for (index, field) in plan.fields.enumerated() {
             path.append(.key(field.selection.responseKey))
@@ -21,7 +21,7 @@ extension ExecutionState {
     /// the value and completes it into `slot`. A value at hand completes inline; an
     /// awaited resolver or a load leaves `slot` pending until the value arrives.
     func executeField(
-        _ plan: FieldPlan<Context>, source: any Sendable, readable: (any FieldReadable)?, slot: Int
+        _ plan: FieldPlan, source: any Sendable, readable: (any FieldReadable)?, slot: Int
     ) -> Bool {
         if plan.isTypeName {
             nodes[slot] = .string(plan.selection.parentType.name)
@@ -43,7 +43,7 @@ extension ExecutionState {
         guard let resolver = plan.resolver else {
             return resolveByDefault(plan, source: source, readable: readable, slot: slot)
         }
-        switch resolver.kind {
+        switch resolver {
         case .sync(let resolve):
             let value: (any Sendable)?
             do {
@@ -62,7 +62,7 @@ extension ExecutionState {
 
     /// The default resolver (spec §6.4.2): the source's property of the same name.
     private func resolveByDefault(
-        _ plan: FieldPlan<Context>, source: any Sendable, readable: (any FieldReadable)?, slot: Int
+        _ plan: FieldPlan, source: any Sendable, readable: (any FieldReadable)?, slot: Int
     ) -> Bool {
         guard let readable else {
             recordFieldError(missingResolverError(plan, source: source), plan: plan)
@@ -76,7 +76,7 @@ extension ExecutionState {
 
     /// ResolveFieldValue's result (spec §6.4.2): a ``LoadRequest`` waits for its
     /// batch; any other value completes now.
-    func completeResolved(_ value: (any Sendable)?, plan: FieldPlan<Context>, slot: Int) -> Bool {
+    func completeResolved(_ value: (any Sendable)?, plan: FieldPlan, slot: Int) -> Bool {
         if let load = value as? LoadRequest {
             let continuation = addContinuation(slot: slot, plan: plan)
             let id = ObjectIdentifier(load.loader)
@@ -90,7 +90,7 @@ extension ExecutionState {
         return completeValue(plan.type, plan: plan, value: value, slot: slot)
     }
 
-    private func addContinuation(slot: Int, plan: FieldPlan<Context>) -> Int {
+    private func addContinuation(slot: Int, plan: FieldPlan) -> Int {
         continuations.append(Continuation(slot: slot, plan: plan, path: path))
         return continuations.count - 1
     }
@@ -112,7 +112,7 @@ extension ExecutionState {
         if !completed { nodes[continuation.slot] = .nonNullViolation }
     }
 
-    private func missingResolverError(_ plan: FieldPlan<Context>, source: any Sendable) -> GraphQLError {
+    private func missingResolverError(_ plan: FieldPlan, source: any Sendable) -> GraphQLError {
         GraphQLError(
             "Cannot resolve field \"\(plan.qualifiedName)\": no resolver is bound and the source value "
                 + "(\(type(of: source))) is not FieldReadable.")

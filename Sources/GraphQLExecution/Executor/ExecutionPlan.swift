@@ -7,15 +7,31 @@ import GraphQLType
 /// the request) and the collected subfields per runtime object type.
 ///
 /// Confined to the task that executes the request.
-final class FieldPlan<Context: Sendable> {
+final class FieldPlan {
     let selection: FieldSelection
     let type: GraphQLTypeRef
-    let resolver: FieldResolver<Context>?
-    let guards: [BoundGuard<Context>]
+    let resolver: ErasedResolver?
+    let guards: [BoundGuard]
     let isTypeName: Bool
+    /// The built-in leaf the field's named type is, for completion's inline paths.
+    let leafKind: LeafKind
     var arguments: ArgumentState = .notCoerced
     /// CollectSubfields results by runtime object type (usually one entry).
-    var subplans: [(type: TypeID, plan: ObjectPlan<Context>)] = []
+    var subplans: [(type: TypeID, plan: ObjectPlan)] = []
+
+    enum LeafKind: Equatable {
+        case string, int, float, boolean
+        case enumeration(GraphQLEnumType)
+        case other
+
+        static func == (lhs: LeafKind, rhs: LeafKind) -> Bool {
+            switch (lhs, rhs) {
+            case (.string, .string), (.int, .int), (.float, .float), (.boolean, .boolean), (.other, .other): true
+            case (.enumeration(let left), .enumeration(let right)): left === right
+            default: false
+            }
+        }
+    }
 
     enum ArgumentState {
         case notCoerced
@@ -24,8 +40,21 @@ final class FieldPlan<Context: Sendable> {
     }
 
     init(
-        selection: FieldSelection, resolver: FieldResolver<Context>?, guards: [BoundGuard<Context>], isTypeName: Bool
+        selection: FieldSelection, resolver: ErasedResolver?, guards: [BoundGuard], isTypeName: Bool,
+        schema: GraphQLSchema
     ) {
+        switch schema[selection.field.type.namedType] {
+        case .scalar(let scalar):
+            switch scalar.specified {
+            case .string?, .id?: leafKind = .string
+            case .int?: leafKind = .int
+            case .float?: leafKind = .float
+            case .boolean?: leafKind = .boolean
+            case nil: leafKind = .other
+            }
+        case .enumeration(let enumType): leafKind = .enumeration(enumType)
+        default: leafKind = .other
+        }
         self.selection = selection
         self.type = selection.field.type
         self.resolver = resolver
@@ -40,12 +69,12 @@ final class FieldPlan<Context: Sendable> {
 }
 
 /// The collected fields of a selection set on one object type.
-final class ObjectPlan<Context: Sendable> {
+final class ObjectPlan {
     let type: GraphQLObjectType
-    let fields: [FieldPlan<Context>]
+    let fields: [FieldPlan]
     let shape: ResponseShape
 
-    init(type: GraphQLObjectType, fields: [FieldPlan<Context>]) {
+    init(type: GraphQLObjectType, fields: [FieldPlan]) {
         self.type = type
         self.fields = fields
         self.shape = ResponseShape(

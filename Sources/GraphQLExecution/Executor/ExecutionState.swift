@@ -8,11 +8,11 @@ import GraphQLType
 /// resolvers run in child tasks and hand their values back through the task group,
 /// and only this task completes values. So the error list is not shared mutable
 /// state: it is owned by one task and appended in the order errors arise.
-final class ExecutionState<Context: Sendable> {
-    let executable: ExecutableSchema<Context>
+final class ExecutionState {
+    let core: ExecutionCore
     let schema: GraphQLSchema
     let request: ExecutionRequest
-    let context: Context
+    let context: any Sendable
     var nodes: [ResultNode] = []
     var errors: [GraphQLError] = []
     /// The response path of the field being executed.
@@ -27,7 +27,7 @@ final class ExecutionState<Context: Sendable> {
 
     struct Continuation {
         let slot: Int
-        let plan: FieldPlan<Context>
+        let plan: FieldPlan
         let path: [GraphQLError.PathComponent]
     }
 
@@ -41,9 +41,9 @@ final class ExecutionState<Context: Sendable> {
         var requests: [(continuation: Int, request: LoadRequest)]
     }
 
-    init(executable: ExecutableSchema<Context>, request: ExecutionRequest, context: Context) {
-        self.executable = executable
-        self.schema = executable.schema
+    init(core: ExecutionCore, request: ExecutionRequest, context: any Sendable) {
+        self.core = core
+        self.schema = core.schema
         self.request = request
         self.context = context
         nodes.reserveCapacity(256)
@@ -58,7 +58,7 @@ final class ExecutionState<Context: Sendable> {
 
     /// Records a field error (spec §6.4.4 "Handling Field Errors"): the error keeps its
     /// message and extensions and gets the field's locations and the current path.
-    func recordFieldError(_ error: any Error, plan: FieldPlan<Context>) {
+    func recordFieldError(_ error: any Error, plan: FieldPlan) {
         var located = (error as? GraphQLError) ?? GraphQLError(String(describing: error))
         if located.locations.isEmpty {
             located.locations = plan.selection.fieldNodes.compactMap { $0.loc?.startLocation }
@@ -75,8 +75,8 @@ final class ExecutionState<Context: Sendable> {
     }
 
     /// The arguments given to resolvers of `plan`'s field at `source`.
-    func resolveInfo(_ plan: FieldPlan<Context>, source: any Sendable, args: GraphQLObjectValue) -> ResolveInfo<Context> {
-        ResolveInfo(source: source, args: args, context: context, path: path, selection: plan.selection, request: request)
+    func resolveInfo(_ plan: FieldPlan, source: any Sendable, args: GraphQLObjectValue) -> ResolveParts {
+        ResolveParts(source: source, args: args, context: context, path: path, selection: plan.selection, request: request)
     }
 
     /// Writes the response's `data`: the object at `slot` of type `rootType`, or `null`.

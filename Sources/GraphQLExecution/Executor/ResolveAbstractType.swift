@@ -7,10 +7,10 @@ extension ExecutionState {
     /// ``GraphQLTyped/graphQLTypeName``; checked to be a possible type. Errors read
     /// as graphql-js's.
     func resolveAbstractType(
-        _ abstract: GraphQLNamedType, plan: FieldPlan<Context>, value: any Sendable
+        _ abstract: GraphQLNamedType, plan: FieldPlan, value: any Sendable
     ) -> GraphQLObjectType? {
         let name: String?
-        if let hook = executable.typeResolvers[Int(abstract.id.index)] {
+        if let hook = core.typeResolvers[Int(abstract.id.index)] {
             name = hook(value, context, abstract)
         } else {
             name = (value as? any GraphQLTyped)?.graphQLTypeName

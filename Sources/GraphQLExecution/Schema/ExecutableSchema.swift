@@ -7,33 +7,16 @@ import GraphQLType
 /// and shared by every request.
 public final class ExecutableSchema<Context: Sendable>: Sendable {
     public let schema: GraphQLSchema
-    /// `bindings[type index][field position]` for object types.
-    let bindings: [[FieldBinding<Context>]]
-    /// Meta-field resolvers (`__schema`, `__type`) on the query type, by field name.
-    let metaFieldResolvers: [String: FieldResolver<Context>]
-    /// `resolveType` hooks by abstract type index.
-    let typeResolvers: [TypeResolver<Context>?]
+    let core: ExecutionCore
 
-    init(
-        schema: GraphQLSchema, bindings: [[FieldBinding<Context>]], metaFieldResolvers: [String: FieldResolver<Context>],
-        typeResolvers: [TypeResolver<Context>?]
-    ) {
-        self.schema = schema
-        self.bindings = bindings
-        self.metaFieldResolvers = metaFieldResolvers
-        self.typeResolvers = typeResolvers
-    }
-
-    /// The binding of a field of an object type; `nil` for meta-fields.
-    func binding(type: GraphQLObjectType, field name: String) -> FieldBinding<Context>? {
-        guard let position = type.fieldPosition(named: name) else { return nil }
-        return bindings[Int(type.id.index)][position]
+    init(core: ExecutionCore) {
+        self.schema = core.schema
+        self.core = core
     }
 }
 
-/// Everything bound to one field of an object type.
+/// Everything bound to one field of an object type, as the builder collects it.
 struct FieldBinding<Context: Sendable>: Sendable {
     var resolver: FieldResolver<Context>?
     var subscribe: SubscribeResolver<Context>?
-    var guards: [BoundGuard<Context>] = []
 }

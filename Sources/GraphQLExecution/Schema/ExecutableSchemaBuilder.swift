@@ -119,32 +119,54 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
     /// Checks the bindings and returns the executable schema, or every problem at once.
     public func build() throws(SchemaBindingError) -> ExecutableSchema<Context> {
         var problems = problems
-        var bindings = bindings
+        var erased = schema.types.map { type in
+            Array(repeating: ErasedBinding(), count: type.asObject?.fields.count ?? 0)
+        }
         for type in schema.types {
-            guard let object = type.asObject, !object.name.hasPrefix("__") else { continue }
+            guard let object = type.asObject else { continue }
+            let isIntrospectionType = object.name.hasPrefix("__")
             let readable = propertyFields[Int(object.id.index)] ?? []
+            let isSubscriptionType = object.id == schema.subscriptionType?.id
             for (position, field) in object.fields.enumerated() {
                 let binding = bindings[Int(object.id.index)][position]
-                let isSubscriptionField = object.id == schema.subscriptionType?.id
-                if isSubscriptionField, binding.resolver == nil {
-                    // Each event is the root field's value unless a resolver maps it.
-                    bindings[Int(object.id.index)][position].resolver = .sync { info in info.source }
+                var target = ErasedBinding()
+                target.resolver = binding.resolver?.erased
+                if let subscribe = binding.subscribe {
+                    target.subscribe = { parts in try await subscribe(parts.info(Context.self)) }
                 }
-                if isSubscriptionField, binding.subscribe == nil {
+                if isSubscriptionType, binding.resolver == nil {
+                    // Each event is the root field's value unless a resolver maps it.
+                    target.resolver = .sync { parts in parts.source }
+                }
+                target.guards = guards.compactMap { entry in
+                    let applied = field.directives.first(named: entry.name) ?? object.directives.first(named: entry.name)
+                    let check = entry.check
+                    return applied.map { directive in
+                        BoundGuard(directive: directive) { directive, parts in try check(directive, parts.info(Context.self)) }
+                    }
+                }
+                erased[Int(object.id.index)][position] = target
+                guard !isIntrospectionType else { continue }
+                if isSubscriptionType, binding.subscribe == nil {
                     problems.append("Subscription field \"\(object.name).\(field.name)\" has no source stream: bind one with subscribe(_:_:_:).")
                 }
-                if binding.resolver == nil, !readable.contains(field.name), !isSubscriptionField {
+                if binding.resolver == nil, !readable.contains(field.name), !isSubscriptionType {
                     problems.append("Field \"\(object.name).\(field.name)\" has no resolver: bind one, or declare it with readProperties(of:).")
-                }
-                bindings[Int(object.id.index)][position].guards = guards.compactMap { entry in
-                    let applied = field.directives.first(named: entry.name) ?? object.directives.first(named: entry.name)
-                    return applied.map { BoundGuard(directive: $0, check: entry.check) }
                 }
             }
         }
         guard problems.isEmpty else { throw SchemaBindingError(problems: problems) }
+        let typeResolvers = typeResolvers.map { hook in
+            hook.map { hook in
+                { @Sendable (value: any Sendable, context: any Sendable, type: GraphQLNamedType) -> String? in
+                    hook(value, context as! Context, type)
+                }
+            }
+        }
         return ExecutableSchema(
-            schema: schema, bindings: bindings, metaFieldResolvers: metaFieldResolvers, typeResolvers: typeResolvers)
+            core: ExecutionCore(
+                schema: schema, bindings: erased, metaFieldResolvers: metaFieldResolvers.mapValues(\.erased),
+                typeResolvers: typeResolvers))
     }
 
     private mutating func objectType(_ typeName: String) -> GraphQLObjectType? {

@@ -11,9 +11,3 @@ import GraphQLType
 /// `null` and its resolver never runs (spec §6.4.4 "Handling Field Errors").
 public typealias FieldGuard<Context: Sendable> =
     @Sendable (_ directive: GraphQLAppliedDirective, _ info: ResolveInfo<Context>) throws -> Void
-
-/// A guard bound to the fields of one object type that carry its directive.
-struct BoundGuard<Context: Sendable>: Sendable {
-    let directive: GraphQLAppliedDirective
-    let check: FieldGuard<Context>
-}

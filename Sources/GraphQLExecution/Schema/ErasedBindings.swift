@@ -1,0 +1,79 @@
+import GraphQLLanguage
+import GraphQLType
+
+/// What the executor hands a resolver, before the context gets its static type.
+///
+/// Why erase the context type: the executor is generic over nothing, so it is
+/// compiled once, fully specialized, in this module. A generic executor would run
+/// as unspecialized code for a context type declared in another module, paying a
+/// runtime metadata lookup for every generic type it touches on every field.
+struct ResolveParts: Sendable {
+    let source: any Sendable
+    let args: GraphQLObjectValue
+    let context: any Sendable
+    let path: [GraphQLError.PathComponent]
+    let selection: FieldSelection
+    let request: ExecutionRequest
+
+    func info<Context: Sendable>(_: Context.Type) -> ResolveInfo<Context> {
+        // The executor is only ever given a `Context` by `ExecutableSchema<Context>`.
+        ResolveInfo(
+            source: source, args: args, context: context as! Context, path: path, selection: selection,
+            request: request)
+    }
+}
+
+/// A resolver with its context type erased.
+enum ErasedResolver: Sendable {
+    case sync(@Sendable (ResolveParts) throws -> (any Sendable)?)
+    case async(@Sendable (ResolveParts) async throws -> (any Sendable)?)
+}
+
+/// A field guard with its context type erased.
+struct BoundGuard: Sendable {
+    let directive: GraphQLAppliedDirective
+    let check: @Sendable (GraphQLAppliedDirective, ResolveParts) throws -> Void
+}
+
+/// Everything bound to one field of an object type, context type erased.
+struct ErasedBinding: Sendable {
+    var resolver: ErasedResolver?
+    var subscribe: (@Sendable (ResolveParts) async throws -> any AsyncSequence<any Sendable, any Error> & Sendable)?
+    var guards: [BoundGuard] = []
+}
+
+/// The executable schema as the executor sees it.
+final class ExecutionCore: Sendable {
+    let schema: GraphQLSchema
+    /// `bindings[type index][field position]` for object types.
+    let bindings: [[ErasedBinding]]
+    /// Meta-field resolvers (`__schema`, `__type`) on the query type, by field name.
+    let metaFieldResolvers: [String: ErasedResolver]
+    /// `resolveType` hooks by abstract type index.
+    let typeResolvers: [(@Sendable (any Sendable, any Sendable, GraphQLNamedType) -> String?)?]
+
+    init(
+        schema: GraphQLSchema, bindings: [[ErasedBinding]], metaFieldResolvers: [String: ErasedResolver],
+        typeResolvers: [(@Sendable (any Sendable, any Sendable, GraphQLNamedType) -> String?)?]
+    ) {
+        self.schema = schema
+        self.bindings = bindings
+        self.metaFieldResolvers = metaFieldResolvers
+        self.typeResolvers = typeResolvers
+    }
+
+    /// The binding of a field of an object type; `nil` for meta-fields.
+    func binding(type: GraphQLObjectType, field name: String) -> ErasedBinding? {
+        guard let position = type.fieldPosition(named: name) else { return nil }
+        return bindings[Int(type.id.index)][position]
+    }
+}
+
+extension FieldResolver {
+    var erased: ErasedResolver {
+        switch kind {
+        case .sync(let resolve): .sync { parts in try resolve(parts.info(Context.self)) }
+        case .async(let resolve): .async { parts in try await resolve(parts.info(Context.self)) }
+        }
+    }
+}
