@@ -27,6 +27,11 @@ struct LibPQSession: ~Copyable {
 
     var isUsable: Bool { machine.isUsable }
 
+    /// True when the session is outside any transaction block (libpq's `PQTRANS_IDLE`).
+    var isOutsideTransaction: Bool {
+        handle.map { PQtransactionStatus($0) == PQTRANS_IDLE } ?? false
+    }
+
     /// Connects and runs the session setup, or returns why it failed.
     mutating func connect(deadline: ContinuousClock.Instant) -> PostgresError? {
         switch run(.connectRequested, deadline: deadline, send: { _ in 0 }) {

@@ -36,6 +36,7 @@ public struct PostgresConfiguration: Sendable {
     static let sslModes: Set<String> = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
 
     /// Parses `postgresql://user:password@host:port/database?sslmode=require` (or `postgres://`).
+    /// A Unix-socket directory goes in the `host` parameter: `postgresql://user@/db?host=/run/postgresql`.
     /// `variable` names where the URL came from (e.g. `QUARRY_DATABASE_URL`) so errors say
     /// which setting to fix; errors never repeat the password.
     public init(url: String, variable: String = "database URL") throws(PostgresError) {
@@ -48,7 +49,8 @@ public struct PostgresConfiguration: Sendable {
         guard let components = URLComponents(string: url) else {
             throw invalid("it cannot be parsed (are special characters in the password percent-encoded?)")
         }
-        guard let host = components.host.flatMap({ $0.removingPercentEncoding }), !host.isEmpty else {
+        let socketDirectory = components.queryItems?.first(where: { $0.name == "host" })?.value
+        guard let host = socketDirectory ?? components.host.flatMap({ $0.removingPercentEncoding }), !host.isEmpty else {
             throw invalid("the host is missing (expected postgresql://user@host:port/database)")
         }
         guard let user = components.user.flatMap({ $0.removingPercentEncoding }), !user.isEmpty else {
@@ -77,8 +79,10 @@ public struct PostgresConfiguration: Sendable {
                 sslMode = mode
             case "application_name":
                 applicationName = item.value ?? applicationName
+            case "host":
+                continue
             default:
-                throw invalid("unsupported parameter '\(item.name)' (supported: sslmode, application_name)")
+                throw invalid("unsupported parameter '\(item.name)' (supported: sslmode, application_name, host)")
             }
         }
     }

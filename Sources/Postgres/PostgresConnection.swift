@@ -16,6 +16,7 @@ public final class PostgresConnection: Sendable {
     private let core: Mutex<ConnectionCore>
     private let queue: DispatchQueue
     private let usable = Atomic<Bool>(false)
+    private let outsideTransaction = Atomic<Bool>(true)
     private let transactionDepth = Atomic<Int>(0)
     /// Also counts every statement, e.g. the pool's total for metrics.
     private let tally: StatementCounter?
@@ -50,6 +51,9 @@ public final class PostgresConnection: Sendable {
 
     /// False once the connection broke or was closed; a pool replaces such connections.
     public var isUsable: Bool { usable.load(ordering: .acquiring) }
+
+    /// Usable and outside any transaction block: safe to hand to another request.
+    var isReusable: Bool { isUsable && outsideTransaction.load(ordering: .acquiring) }
 
     /// Runs one statement and returns all its rows.
     public func query(_ sql: SQL) async throws -> [PostgresRow] {
@@ -134,6 +138,7 @@ public final class PostgresConnection: Sendable {
                 let value = self.core.withLock { core in
                     let value = body(&core)
                     self.usable.store(core.session.isUsable, ordering: .releasing)
+                    self.outsideTransaction.store(core.session.isOutsideTransaction, ordering: .releasing)
                     return value
                 }
                 continuation.resume(returning: value)

@@ -127,8 +127,10 @@ public final class PostgresPool: Sendable {
         }
     }
 
+    /// A connection given back inside an open transaction (a `BEGIN` without `COMMIT`) is
+    /// closed rather than reused, so no request inherits another request's transaction.
     private func release(slot: Int, connection: PostgresConnection) {
-        let usable = connection.isUsable
+        let usable = connection.isReusable
         let effects = state.withLock { state in
             state.effects(for: state.machine.released(slot: slot, usable: usable))
         }

@@ -15,6 +15,12 @@ struct ConfigurationTests {
         #expect(configuration.description == "postgresql://quarry@db.example:6543/app?sslmode=require")
     }
 
+    @Test func unixSocketDirectory() throws {
+        let configuration = try PostgresConfiguration(url: "postgresql://me@/db?host=/run/postgresql")
+        #expect(configuration.host == "/run/postgresql")
+        #expect(configuration.database == "db")
+    }
+
     @Test func defaultsAndShortScheme() throws {
         let configuration = try PostgresConfiguration(url: "postgres://me@localhost/db")
         #expect(configuration.port == 5432)

@@ -1,11 +1,7 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
 import Postgres
 
-/// A PostgreSQL cluster of a test's own (via scripts/test-pg-cluster.sh), for tests that
+/// A PostgreSQL cluster of a test's own (scripts/test-pg-cluster.sh, run by with-test-postgres.sh), for tests that
 /// stop and restart the server: the shared test server must stay up for parallel suites.
 struct TestCluster {
     struct CommandFailed: Error, CustomStringConvertible {
@@ -16,14 +12,11 @@ struct TestCluster {
     let port: Int
     let owner: String
 
-    static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("scripts/test-pg-cluster.sh").path
-
     /// Creates and starts a new cluster on a free port.
     static func start() async throws -> TestCluster {
-        guard ProcessInfo.processInfo.environment["QUARRY_TEST_PG_BIN"] != nil else { throw TestDatabase.Missing() }
-        let directory = NSTemporaryDirectory() + TestDatabase.uniqueName("quarry-restart")
+        // Inside the shared cluster's folder, so with-test-postgres.sh cleans it up even if the test crashes.
+        guard let parent = ProcessInfo.processInfo.environment["QUARRY_TEST_PG_SOCKET_DIR"] else { throw TestDatabase.Missing() }
+        let directory = "\(parent)/" + TestDatabase.uniqueName("restart")
         let owner = try await run(["owner"]).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let port = Int(try await run(["port"]).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw CommandFailed(description: "no free port")
@@ -48,34 +41,42 @@ struct TestCluster {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// Runs the cluster script with posix_spawn and waits for it with waitpid(2) on a
-    /// dispatch thread, so no cooperative thread blocks while PostgreSQL starts or stops.
+    /// Asks the controller loop of with-test-postgres.sh to run test-pg-cluster.sh and
+    /// polls for its answer. The test process never forks: a child's exit (SIGCHLD) could
+    /// interrupt blocking reads of other suites running at the same time.
     @discardableResult
     static func run(_ arguments: [String]) async throws -> String {
-        let outputPath = NSTemporaryDirectory() + TestDatabase.uniqueName("cluster-output")
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let command = ([script] + arguments).map { "'\($0)'" }.joined(separator: " ") + " >'\(outputPath)' 2>&1"
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+        guard let control = ProcessInfo.processInfo.environment["QUARRY_TEST_PG_CONTROL"] else {
+            throw TestDatabase.Missing()
+        }
+        let reply = NSTemporaryDirectory() + TestDatabase.uniqueName("cluster-reply")
+        defer { try? FileManager.default.removeItem(atPath: reply) }
+        let line = ([reply] + arguments).joined(separator: " ") + "\n"
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            // Opening a FIFO may wait for its reader: not on a cooperative thread.
             DispatchQueue.global().async {
-                var pid: pid_t = 0
-                let words: [String] = ["/bin/bash", "-c", command]
-                let strings: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
-                let argv = strings + [nil]
-                defer { argv.forEach { free($0) } }
-                let spawned = posix_spawn(&pid, "/bin/bash", nil, nil, argv, environ)
-                guard spawned == 0 else {
-                    continuation.resume(throwing: CommandFailed(description: "posix_spawn failed: \(spawned)"))
+                guard let handle = FileHandle(forWritingAtPath: control) else {
+                    continuation.resume(throwing: CommandFailed(description: "cannot open \(control)"))
                     return
                 }
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                continuation.resume(returning: status)
+                handle.write(Data(line.utf8))
+                try? handle.close()
+                continuation.resume()
             }
         }
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        guard status == 0 else {
-            throw CommandFailed(description: "test-pg-cluster.sh \(arguments.joined(separator: " ")) failed: \(text)")
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !FileManager.default.fileExists(atPath: reply) {
+            guard ContinuousClock.now < deadline else {
+                throw CommandFailed(description: "test-pg-cluster.sh \(arguments.joined(separator: " ")) did not answer")
+            }
+            try await Task.sleep(for: .milliseconds(20))
         }
-        return text
+        let answer = (try? String(contentsOfFile: reply, encoding: .utf8)) ?? ""
+        let status = answer.prefix { $0 != " " }
+        let output = String(answer.dropFirst(status.count + 1))
+        guard status == "0" else {
+            throw CommandFailed(description: "test-pg-cluster.sh \(arguments.joined(separator: " ")) failed: \(output)")
+        }
+        return output
     }
 }

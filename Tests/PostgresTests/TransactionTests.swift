@@ -46,6 +46,25 @@ struct TransactionTests {
         #expect(try await count(pool, table) == 0)
     }
 
+    @Test func connectionLeftInATransactionIsNotReused() async throws {
+        let pool = try TestDatabase.pool(poolSize: 1)
+        defer { pool.shutdown() }
+        let table = TestDatabase.uniqueName("tx_left_open")
+        _ = try await pool.execute("CREATE TABLE \(identifier: table) (n int)")
+        let firstBackend = try await pool.withConnection { connection in
+            try await connection.executeScript(unsafeSQL: "BEGIN")
+            _ = try await connection.execute("INSERT INTO \(identifier: table) VALUES (1)")
+            return try await connection.query("SELECT pg_backend_pid() AS pid")[0].decode("pid", as: Int.self)
+        }
+        let (backend, rows) = try await pool.withConnection { connection in
+            let pid = try await connection.query("SELECT pg_backend_pid() AS pid")[0].decode("pid", as: Int.self)
+            let n = try await connection.query("SELECT count(*) AS n FROM \(identifier: table)")[0].decode("n", as: Int.self)
+            return (pid, n)
+        }
+        #expect(backend != firstBackend)
+        #expect(rows == 0)
+    }
+
     @Test func nestedTransactionsUseSavepoints() async throws {
         let pool = try TestDatabase.pool()
         defer { pool.shutdown() }
