@@ -22,7 +22,8 @@ public func validate(
     var visitors: [any ASTVisitor] = []
     visitors.reserveCapacity(rules.count)
     for rule in rules { visitors.append(rule.makeVisitor(context)) }
-    var walker = ASTWalker(visitor: ValidationWalk(context: context, rules: visitors))
+    let dispatcher = RuleDispatcher(visitors: visitors, kinds: rules.map(\.visits))
+    var walker = ASTWalker(visitor: ValidationWalk(context: context, rules: dispatcher))
     walker.walk(document)
     return context.errors
 }

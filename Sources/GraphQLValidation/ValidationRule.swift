@@ -9,11 +9,17 @@ import GraphQLLanguage
 public struct ValidationRule: Sendable {
     /// The rule's name, as graphql-js names it (`"KnownTypeNamesRule"`).
     public let name: String
+    /// The kinds of node the rule's visitor handles; it is called for no others.
+    public let visits: ValidationNodeKinds
     /// Makes the rule's visitor for one validation.
     public let makeVisitor: @Sendable (ValidationContext) -> any ASTVisitor
 
-    public init(name: String, makeVisitor: @escaping @Sendable (ValidationContext) -> any ASTVisitor) {
+    public init(
+        name: String, visits: ValidationNodeKinds = .all,
+        makeVisitor: @escaping @Sendable (ValidationContext) -> any ASTVisitor
+    ) {
         self.name = name
+        self.visits = visits
         self.makeVisitor = makeVisitor
     }
 }

@@ -6,54 +6,42 @@ import GraphQLType
 ///
 /// Type information is updated before the rules enter a node and after they
 /// leave it. Variable usages are recorded as they are met, so no rule needs a
-/// second walk to find them. A subtree every rule skips is still walked for
-/// type information and usages, without calling the rules. The walk stops as
-/// soon as the context has aborted (too many errors).
+/// second walk to find them. Rules are called only for the node kinds they
+/// handle (``RuleDispatcher``), while the walk goes through every node for type
+/// information and usages. It stops as soon as the context has aborted (too
+/// many errors).
 struct ValidationWalk: ASTVisitor {
     let context: ValidationContext
-    var rules: ParallelVisitor
-    /// Depth inside a subtree the rules skipped; 0 when the rules are called.
-    private var skippedDepth = 0
+    var rules: RuleDispatcher
     /// Index in `document.definitions` of the definition being walked.
     private var definitionIndex = -1
     /// Index of the next operation or fragment in `document.definitions`.
     private var nextDefinition = 0
 
-    init(context: ValidationContext, rules: [any ASTVisitor]) {
+    init(context: ValidationContext, rules: RuleDispatcher) {
         self.context = context
-        self.rules = ParallelVisitor(rules)
+        self.rules = rules
     }
 
-    /// Calls the rules' `enter` unless inside a skipped subtree.
-    private mutating func enterRules(_ call: (inout ParallelVisitor) -> VisitAction) -> VisitAction {
-        if skippedDepth > 0 {
-            skippedDepth += 1
-            return .continue
-        }
-        switch call(&rules) {
-        case .continue: return context.isAborted ? .stop : .continue
-        case .skipChildren:
-            skippedDepth = 1
-            return context.isAborted ? .stop : .continue
-        case .stop: return .stop
-        }
+    /// Calls the rules handling `kind`; the walk itself always goes on (type
+    /// information and variable usages need every node) until validation aborts.
+    private mutating func enterRules(
+        _ kind: ValidationNodeKinds, _ call: (inout any ASTVisitor) -> VisitAction
+    ) -> VisitAction {
+        rules.enter(kind, call)
+        return context.isAborted ? .stop : .continue
     }
 
-    /// Calls the rules' `leave` unless inside (or at the root of) a skipped subtree.
-    private mutating func leaveRules(_ call: (inout ParallelVisitor) -> Void) {
-        if skippedDepth > 0 {
-            skippedDepth -= 1
-            return
-        }
-        call(&rules)
+    private mutating func leaveRules(_ kind: ValidationNodeKinds, _ call: (inout any ASTVisitor) -> Void) {
+        rules.leave(kind, call)
     }
 
     mutating func enter(_ node: DocumentNode) -> VisitAction {
-        enterRules { $0.enter(node) }
+        enterRules(.document) { $0.enter(node) }
     }
 
     mutating func leave(_ node: DocumentNode) {
-        leaveRules { $0.leave(node) }
+        leaveRules(.document) { $0.leave(node) }
     }
 
     /// Finds the index of the operation or fragment being entered: the walker
@@ -78,12 +66,12 @@ struct ValidationWalk: ASTVisitor {
         guard !context.isAborted else { return .stop }
         beginDefinition()
         context.typeInfo.enter(node)
-        return enterRules { $0.enter(node) }
+        return enterRules(.operationDefinition) { $0.enter(node) }
     }
 
     mutating func leave(_ node: OperationDefinitionNode) {
         endDefinition()
-        leaveRules { $0.leave(node) }
+        leaveRules(.operationDefinition) { $0.leave(node) }
         context.typeInfo.leave(node)
     }
 
@@ -91,97 +79,97 @@ struct ValidationWalk: ASTVisitor {
         guard !context.isAborted else { return .stop }
         beginDefinition()
         context.typeInfo.enter(node)
-        return enterRules { $0.enter(node) }
+        return enterRules(.fragmentDefinition) { $0.enter(node) }
     }
 
     mutating func leave(_ node: FragmentDefinitionNode) {
         endDefinition()
-        leaveRules { $0.leave(node) }
+        leaveRules(.fragmentDefinition) { $0.leave(node) }
         context.typeInfo.leave(node)
     }
 
     mutating func enter(_ node: VariableDefinitionNode) -> VisitAction {
         guard !context.isAborted else { return .stop }
         context.typeInfo.enter(node)
-        return enterRules { $0.enter(node) }
+        return enterRules(.variableDefinition) { $0.enter(node) }
     }
 
     mutating func leave(_ node: VariableDefinitionNode) {
-        leaveRules { $0.leave(node) }
+        leaveRules(.variableDefinition) { $0.leave(node) }
         context.typeInfo.leave(node)
     }
 
     mutating func enter(_ node: SelectionSetNode) -> VisitAction {
         guard !context.isAborted else { return .stop }
         context.typeInfo.enter(node)
-        return enterRules { $0.enter(node) }
+        return enterRules(.selectionSet) { $0.enter(node) }
     }
 
     mutating func leave(_ node: SelectionSetNode) {
-        leaveRules { $0.leave(node) }
+        leaveRules(.selectionSet) { $0.leave(node) }
         context.typeInfo.leave(node)
     }
 
     mutating func enter(_ node: FieldNode) -> VisitAction {
         guard !context.isAborted else { return .stop }
         context.typeInfo.enter(node)
-        return enterRules { $0.enter(node) }
+        return enterRules(.field) { $0.enter(node) }
     }
 
     mutating func leave(_ node: FieldNode) {
-        leaveRules { $0.leave(node) }
+        leaveRules(.field) { $0.leave(node) }
         context.typeInfo.leave(node)
     }
 
     mutating func enter(_ node: ArgumentNode) -> VisitAction {
         guard !context.isAborted else { return .stop }
         context.typeInfo.enter(node)
-        return enterRules { $0.enter(node) }
+        return enterRules(.argument) { $0.enter(node) }
     }
 
     mutating func leave(_ node: ArgumentNode) {
-        leaveRules { $0.leave(node) }
+        leaveRules(.argument) { $0.leave(node) }
         context.typeInfo.leave(node)
     }
 
     mutating func enter(_ node: FragmentSpreadNode) -> VisitAction {
         guard !context.isAborted else { return .stop }
-        return enterRules { $0.enter(node) }
+        return enterRules(.fragmentSpread) { $0.enter(node) }
     }
 
     mutating func leave(_ node: FragmentSpreadNode) {
-        leaveRules { $0.leave(node) }
+        leaveRules(.fragmentSpread) { $0.leave(node) }
     }
 
     mutating func enter(_ node: InlineFragmentNode) -> VisitAction {
         guard !context.isAborted else { return .stop }
         context.typeInfo.enter(node)
-        return enterRules { $0.enter(node) }
+        return enterRules(.inlineFragment) { $0.enter(node) }
     }
 
     mutating func leave(_ node: InlineFragmentNode) {
-        leaveRules { $0.leave(node) }
+        leaveRules(.inlineFragment) { $0.leave(node) }
         context.typeInfo.leave(node)
     }
 
     mutating func enter(_ node: DirectiveNode, location: DirectiveLocation) -> VisitAction {
         guard !context.isAborted else { return .stop }
         context.typeInfo.enter(node)
-        return enterRules { $0.enter(node, location: location) }
+        return enterRules(.directive) { $0.enter(node, location: location) }
     }
 
     mutating func leave(_ node: DirectiveNode, location: DirectiveLocation) {
-        leaveRules { $0.leave(node, location: location) }
+        leaveRules(.directive) { $0.leave(node, location: location) }
         context.typeInfo.leave(node)
     }
 
     mutating func enter(_ node: NamedTypeNode) -> VisitAction {
         guard !context.isAborted else { return .stop }
-        return enterRules { $0.enter(node) }
+        return enterRules(.namedType) { $0.enter(node) }
     }
 
     mutating func leave(_ node: NamedTypeNode) {
-        leaveRules { $0.leave(node) }
+        leaveRules(.namedType) { $0.leave(node) }
     }
 
     mutating func enter(_ node: ValueNode) -> VisitAction {
@@ -191,22 +179,22 @@ struct ValidationWalk: ASTVisitor {
             context.usagesByDefinition[definitionIndex].append(context.typeInfo.usage(of: variable))
         }
         context.typeInfo.enter(node)
-        return enterRules { $0.enter(node) }
+        return enterRules(.value) { $0.enter(node) }
     }
 
     mutating func leave(_ node: ValueNode) {
-        leaveRules { $0.leave(node) }
+        leaveRules(.value) { $0.leave(node) }
         context.typeInfo.leave(node)
     }
 
     mutating func enter(_ node: ObjectFieldNode) -> VisitAction {
         guard !context.isAborted else { return .stop }
         context.typeInfo.enter(node)
-        return enterRules { $0.enter(node) }
+        return enterRules(.objectField) { $0.enter(node) }
     }
 
     mutating func leave(_ node: ObjectFieldNode) {
-        leaveRules { $0.leave(node) }
+        leaveRules(.objectField) { $0.leave(node) }
         context.typeInfo.leave(node)
     }
 }

@@ -21,7 +21,7 @@ struct ExecutableDefinitionsRule: ASTVisitor {
 }
 
 extension ValidationRule {
-    public static let executableDefinitions = ValidationRule(name: "ExecutableDefinitionsRule") {
+    public static let executableDefinitions = ValidationRule(name: "ExecutableDefinitionsRule", visits: .document) {
         ExecutableDefinitionsRule(context: $0)
     }
 }

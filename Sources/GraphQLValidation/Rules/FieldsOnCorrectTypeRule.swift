@@ -52,12 +52,10 @@ struct FieldsOnCorrectTypeRule: ASTVisitor {
         return suggested.map { schema[$0].name }
     }
 
-    /// Argument values are none of this rule's business.
-    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let fieldsOnCorrectType = ValidationRule(name: "FieldsOnCorrectTypeRule") {
+    public static let fieldsOnCorrectType = ValidationRule(name: "FieldsOnCorrectTypeRule", visits: .field) {
         FieldsOnCorrectTypeRule(context: $0)
     }
 }

@@ -29,12 +29,13 @@ struct FragmentsOnCompositeTypesRule: ASTVisitor {
         return .continue
     }
 
-    /// Argument values are none of this rule's business.
-    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let fragmentsOnCompositeTypes = ValidationRule(name: "FragmentsOnCompositeTypesRule") {
+    public static let fragmentsOnCompositeTypes = ValidationRule(
+        name: "FragmentsOnCompositeTypesRule",
+        visits: [.inlineFragment, .fragmentDefinition]
+    ) {
         FragmentsOnCompositeTypesRule(context: $0)
     }
 }

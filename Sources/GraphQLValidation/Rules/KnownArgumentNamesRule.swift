@@ -54,7 +54,10 @@ struct KnownArgumentNamesRule: ASTVisitor {
 }
 
 extension ValidationRule {
-    public static let knownArgumentNames = ValidationRule(name: "KnownArgumentNamesRule") {
+    public static let knownArgumentNames = ValidationRule(
+        name: "KnownArgumentNamesRule",
+        visits: [.directive, .argument]
+    ) {
         KnownArgumentNamesRule(context: $0)
     }
 }

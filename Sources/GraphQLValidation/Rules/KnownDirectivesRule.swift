@@ -33,8 +33,6 @@ struct KnownDirectivesRule: ASTVisitor {
         return .continue
     }
 
-    /// Argument values are none of this rule's business.
-    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 /// The directive definitions of a document by name, the last of a name winning
@@ -48,7 +46,7 @@ func documentDirectiveDefinitions(_ document: DocumentNode) -> [String: Directiv
 }
 
 extension ValidationRule {
-    public static let knownDirectives = ValidationRule(name: "KnownDirectivesRule") {
+    public static let knownDirectives = ValidationRule(name: "KnownDirectivesRule", visits: .directive) {
         KnownDirectivesRule(context: $0)
     }
 }

@@ -12,12 +12,10 @@ struct KnownFragmentNamesRule: ASTVisitor {
         return .continue
     }
 
-    /// Argument values are none of this rule's business.
-    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let knownFragmentNames = ValidationRule(name: "KnownFragmentNamesRule") {
+    public static let knownFragmentNames = ValidationRule(name: "KnownFragmentNamesRule", visits: .fragmentSpread) {
         KnownFragmentNamesRule(context: $0)
     }
 }

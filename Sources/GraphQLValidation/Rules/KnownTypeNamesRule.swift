@@ -28,12 +28,10 @@ struct KnownTypeNamesRule: ASTVisitor {
         return .continue
     }
 
-    /// Argument values are none of this rule's business.
-    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let knownTypeNames = ValidationRule(name: "KnownTypeNamesRule") {
+    public static let knownTypeNames = ValidationRule(name: "KnownTypeNamesRule", visits: .namedType) {
         KnownTypeNamesRule(context: $0)
     }
 }

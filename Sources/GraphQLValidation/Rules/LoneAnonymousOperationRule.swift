@@ -25,11 +25,13 @@ struct LoneAnonymousOperationRule: ASTVisitor {
         return .skipChildren
     }
 
-    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let loneAnonymousOperation = ValidationRule(name: "LoneAnonymousOperationRule") {
+    public static let loneAnonymousOperation = ValidationRule(
+        name: "LoneAnonymousOperationRule",
+        visits: [.document, .operationDefinition]
+    ) {
         LoneAnonymousOperationRule(context: $0)
     }
 }

@@ -16,8 +16,6 @@ struct NoFragmentCyclesRule: ASTVisitor {
         self.context = context
     }
 
-    mutating func enter(_ node: OperationDefinitionNode) -> VisitAction { .skipChildren }
-
     mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction {
         detectCycles(from: node.name.value)
         return .skipChildren
@@ -48,7 +46,7 @@ struct NoFragmentCyclesRule: ASTVisitor {
 }
 
 extension ValidationRule {
-    public static let noFragmentCycles = ValidationRule(name: "NoFragmentCyclesRule") {
+    public static let noFragmentCycles = ValidationRule(name: "NoFragmentCyclesRule", visits: .fragmentDefinition) {
         NoFragmentCyclesRule(context: $0)
     }
 }

@@ -7,9 +7,6 @@ import GraphQLLanguage
 struct NoUndefinedVariablesRule: ASTVisitor {
     let context: ValidationContext
 
-    mutating func enter(_ node: OperationDefinitionNode) -> VisitAction { .skipChildren }
-    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
-
     mutating func leave(_ node: DocumentNode) {
         for definition in node.definitions {
             guard case .operation(let operation) = definition else { continue }
@@ -31,7 +28,7 @@ struct NoUndefinedVariablesRule: ASTVisitor {
 }
 
 extension ValidationRule {
-    public static let noUndefinedVariables = ValidationRule(name: "NoUndefinedVariablesRule") {
+    public static let noUndefinedVariables = ValidationRule(name: "NoUndefinedVariablesRule", visits: .document) {
         NoUndefinedVariablesRule(context: $0)
     }
 }

@@ -5,9 +5,6 @@ import GraphQLLanguage
 struct NoUnusedFragmentsRule: ASTVisitor {
     let context: ValidationContext
 
-    mutating func enter(_ node: OperationDefinitionNode) -> VisitAction { .skipChildren }
-    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
-
     mutating func leave(_ node: DocumentNode) {
         var used: Set<String> = []
         for definition in node.definitions {
@@ -24,7 +21,7 @@ struct NoUnusedFragmentsRule: ASTVisitor {
 }
 
 extension ValidationRule {
-    public static let noUnusedFragments = ValidationRule(name: "NoUnusedFragmentsRule") {
+    public static let noUnusedFragments = ValidationRule(name: "NoUnusedFragmentsRule", visits: .document) {
         NoUnusedFragmentsRule(context: $0)
     }
 }

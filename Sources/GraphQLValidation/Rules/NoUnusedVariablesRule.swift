@@ -7,9 +7,6 @@ import GraphQLLanguage
 struct NoUnusedVariablesRule: ASTVisitor {
     let context: ValidationContext
 
-    mutating func enter(_ node: OperationDefinitionNode) -> VisitAction { .skipChildren }
-    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
-
     mutating func leave(_ node: DocumentNode) {
         for definition in node.definitions {
             guard case .operation(let operation) = definition, !operation.variableDefinitions.isEmpty else {
@@ -32,7 +29,7 @@ struct NoUnusedVariablesRule: ASTVisitor {
 }
 
 extension ValidationRule {
-    public static let noUnusedVariables = ValidationRule(name: "NoUnusedVariablesRule") {
+    public static let noUnusedVariables = ValidationRule(name: "NoUnusedVariablesRule", visits: .document) {
         NoUnusedVariablesRule(context: $0)
     }
 }

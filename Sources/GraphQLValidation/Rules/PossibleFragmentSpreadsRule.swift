@@ -36,12 +36,13 @@ struct PossibleFragmentSpreadsRule: ASTVisitor {
         return .continue
     }
 
-    /// Argument values are none of this rule's business.
-    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let possibleFragmentSpreads = ValidationRule(name: "PossibleFragmentSpreadsRule") {
+    public static let possibleFragmentSpreads = ValidationRule(
+        name: "PossibleFragmentSpreadsRule",
+        visits: [.inlineFragment, .fragmentSpread]
+    ) {
         PossibleFragmentSpreadsRule(context: $0)
     }
 }

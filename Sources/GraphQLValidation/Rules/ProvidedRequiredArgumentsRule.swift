@@ -52,12 +52,13 @@ struct ProvidedRequiredArgumentsRule: ASTVisitor {
             nodes: [node])
     }
 
-    /// Argument values are none of this rule's business.
-    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let providedRequiredArguments = ValidationRule(name: "ProvidedRequiredArgumentsRule") {
+    public static let providedRequiredArguments = ValidationRule(
+        name: "ProvidedRequiredArgumentsRule",
+        visits: [.field, .directive]
+    ) {
         ProvidedRequiredArgumentsRule(context: $0)
     }
 }

@@ -25,10 +25,10 @@ struct ScalarLeafsRule: ASTVisitor {
         return .continue
     }
 
-    /// Argument values are none of this rule's business.
-    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let scalarLeafs = ValidationRule(name: "ScalarLeafsRule") { ScalarLeafsRule(context: $0) }
+    public static let scalarLeafs = ValidationRule(name: "ScalarLeafsRule", visits: .field) {
+        ScalarLeafsRule(context: $0)
+    }
 }

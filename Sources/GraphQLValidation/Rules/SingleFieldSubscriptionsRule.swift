@@ -28,7 +28,6 @@ struct SingleFieldSubscriptionsRule: ASTVisitor {
         return .skipChildren
     }
 
-    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
 }
 
 /// graphql-js `collectFields` for one object type, without variable values.
@@ -90,7 +89,10 @@ private struct RootFieldCollector {
 }
 
 extension ValidationRule {
-    public static let singleFieldSubscriptions = ValidationRule(name: "SingleFieldSubscriptionsRule") {
+    public static let singleFieldSubscriptions = ValidationRule(
+        name: "SingleFieldSubscriptionsRule",
+        visits: .operationDefinition
+    ) {
         SingleFieldSubscriptionsRule(context: $0)
     }
 }

@@ -28,12 +28,13 @@ struct UniqueArgumentNamesRule: ASTVisitor {
         return .continue
     }
 
-    /// Argument values are none of this rule's business.
-    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let uniqueArgumentNames = ValidationRule(name: "UniqueArgumentNamesRule") {
+    public static let uniqueArgumentNames = ValidationRule(
+        name: "UniqueArgumentNamesRule",
+        visits: [.field, .directive]
+    ) {
         UniqueArgumentNamesRule(context: $0)
     }
 }

@@ -61,12 +61,15 @@ struct UniqueDirectivesPerLocationRule: ASTVisitor {
         return .continue
     }
 
-    /// Argument values are none of this rule's business.
-    mutating func enter(_ node: ArgumentNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let uniqueDirectivesPerLocation = ValidationRule(name: "UniqueDirectivesPerLocationRule") {
+    public static let uniqueDirectivesPerLocation = ValidationRule(
+        name: "UniqueDirectivesPerLocationRule",
+        visits: [
+            .operationDefinition, .variableDefinition, .field, .fragmentSpread, .inlineFragment, .fragmentDefinition,
+        ]
+    ) {
         UniqueDirectivesPerLocationRule(context: $0)
     }
 }

@@ -10,8 +10,6 @@ struct UniqueFragmentNamesRule: ASTVisitor {
         self.context = context
     }
 
-    mutating func enter(_ node: OperationDefinitionNode) -> VisitAction { .skipChildren }
-
     mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction {
         let name = node.name
         if let first = known[name.value] {
@@ -24,7 +22,10 @@ struct UniqueFragmentNamesRule: ASTVisitor {
 }
 
 extension ValidationRule {
-    public static let uniqueFragmentNames = ValidationRule(name: "UniqueFragmentNamesRule") {
+    public static let uniqueFragmentNames = ValidationRule(
+        name: "UniqueFragmentNamesRule",
+        visits: .fragmentDefinition
+    ) {
         UniqueFragmentNamesRule(context: $0)
     }
 }

@@ -36,7 +36,10 @@ struct UniqueInputFieldNamesRule: ASTVisitor {
 }
 
 extension ValidationRule {
-    public static let uniqueInputFieldNames = ValidationRule(name: "UniqueInputFieldNamesRule") {
+    public static let uniqueInputFieldNames = ValidationRule(
+        name: "UniqueInputFieldNamesRule",
+        visits: [.value, .objectField]
+    ) {
         UniqueInputFieldNamesRule(context: $0)
     }
 }

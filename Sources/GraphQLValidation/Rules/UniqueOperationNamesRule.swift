@@ -21,11 +21,13 @@ struct UniqueOperationNamesRule: ASTVisitor {
         return .skipChildren
     }
 
-    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let uniqueOperationNames = ValidationRule(name: "UniqueOperationNamesRule") {
+    public static let uniqueOperationNames = ValidationRule(
+        name: "UniqueOperationNamesRule",
+        visits: .operationDefinition
+    ) {
         UniqueOperationNamesRule(context: $0)
     }
 }

@@ -19,11 +19,13 @@ struct UniqueVariableNamesRule: ASTVisitor {
         return .skipChildren
     }
 
-    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let uniqueVariableNames = ValidationRule(name: "UniqueVariableNamesRule") {
+    public static let uniqueVariableNames = ValidationRule(
+        name: "UniqueVariableNamesRule",
+        visits: .operationDefinition
+    ) {
         UniqueVariableNamesRule(context: $0)
     }
 }

@@ -128,7 +128,10 @@ struct ValuesOfCorrectTypeRule: ASTVisitor {
 }
 
 extension ValidationRule {
-    public static let valuesOfCorrectType = ValidationRule(name: "ValuesOfCorrectTypeRule") {
+    public static let valuesOfCorrectType = ValidationRule(
+        name: "ValuesOfCorrectTypeRule",
+        visits: [.operationDefinition, .value, .objectField]
+    ) {
         ValuesOfCorrectTypeRule(context: $0)
     }
 }

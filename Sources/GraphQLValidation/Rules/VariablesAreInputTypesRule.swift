@@ -16,13 +16,13 @@ struct VariablesAreInputTypesRule: ASTVisitor {
         return .skipChildren
     }
 
-    /// Only variable definitions matter: selections are skipped.
-    mutating func enter(_ node: SelectionSetNode) -> VisitAction { .skipChildren }
-    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
 }
 
 extension ValidationRule {
-    public static let variablesAreInputTypes = ValidationRule(name: "VariablesAreInputTypesRule") {
+    public static let variablesAreInputTypes = ValidationRule(
+        name: "VariablesAreInputTypesRule",
+        visits: .variableDefinition
+    ) {
         VariablesAreInputTypesRule(context: $0)
     }
 }

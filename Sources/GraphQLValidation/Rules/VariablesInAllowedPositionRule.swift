@@ -10,9 +10,6 @@ import GraphQLType
 struct VariablesInAllowedPositionRule: ASTVisitor {
     let context: ValidationContext
 
-    mutating func enter(_ node: OperationDefinitionNode) -> VisitAction { .skipChildren }
-    mutating func enter(_ node: FragmentDefinitionNode) -> VisitAction { .skipChildren }
-
     mutating func leave(_ node: DocumentNode) {
         let schema = context.schema
         for definition in node.definitions {
@@ -59,7 +56,10 @@ struct VariablesInAllowedPositionRule: ASTVisitor {
 }
 
 extension ValidationRule {
-    public static let variablesInAllowedPosition = ValidationRule(name: "VariablesInAllowedPositionRule") {
+    public static let variablesInAllowedPosition = ValidationRule(
+        name: "VariablesInAllowedPositionRule",
+        visits: .document
+    ) {
         VariablesInAllowedPositionRule(context: $0)
     }
 }
