@@ -91,9 +91,9 @@ import Testing
         process.standardInput = stdin
         process.standardOutput = stdout
         try process.run()
-        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.write(contentsOf: input)
         try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let output = try stdout.fileHandleForReading.readToEnd() ?? Data()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         return output
