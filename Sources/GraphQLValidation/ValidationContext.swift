@@ -9,8 +9,9 @@ import GraphQLType
 /// One context serves one `validate` call; all rules share it, so what several
 /// rules need (the fragment table, fragment spreads, variable usages) is
 /// computed once. Variable usages are recorded during the single validation
-/// walk; an operation's recursive usages are complete once the walk has left
-/// the document, which is where the rules that need them ask.
+/// walk, so rules asking once the walk has left the document (as the variable
+/// rules do) get them for free; asked earlier, the definitions the walk has not
+/// finished yet are walked on their own.
 public final class ValidationContext {
     public let schema: GraphQLSchema
     public let document: DocumentNode

@@ -6,6 +6,8 @@ import GraphQLLanguage
 /// The built-in rules are static members (`.knownTypeNames`, …) and
 /// ``specifiedRules`` lists those of the spec in graphql-js order. A rule with
 /// parameters (a depth limit, say) is a function returning a `ValidationRule`.
+/// `visits` names the node kinds the visitor handles: the walk calls each rule
+/// only for those, which keeps the cost of many rules low.
 public struct ValidationRule: Sendable {
     /// The rule's name, as graphql-js names it (`"KnownTypeNamesRule"`).
     public let name: String
