@@ -15,7 +15,7 @@ extension ExecutionState {
                 nodes[slot] = leaf
                 return true
             }
-            if !isNullValue(value) {
+            if !isNull(value) {
                 if type.isNonNull { return completeNonNullValue(type.nullable, plan: plan, value: value, slot: slot) }
                 if !completeNonNullValue(type, plan: plan, value: value, slot: slot) { nodes[slot] = .null }
                 return true
@@ -71,10 +71,6 @@ extension ExecutionState {
         case .scalar(let scalar):
             return completeScalarValue(scalar, plan: plan, value: value, slot: slot)
         case .enumeration(let enumType):
-            if let name = value as? String, enumType.value(named: name) != nil {
-                nodes[slot] = .string(name)
-                return true
-            }
             do {
                 nodes[slot] = node(for: try enumType.serialize(value))
                 return true
@@ -95,35 +91,11 @@ extension ExecutionState {
         }
     }
 
-    /// Leaf completion (spec §6.4.3, §3.5 "Result Coercion"), with inline paths for
-    /// the built-in scalars' common Swift types.
+    /// Leaf completion (spec §6.4.3, §3.5 "Result Coercion") through the scalar's
+    /// `serialize`; the common cases were already handled by ``fastLeaf(_:_:)``.
     private func completeScalarValue(
         _ scalar: GraphQLScalarType, plan: FieldPlan, value: any Sendable, slot: Int
     ) -> Bool {
-        switch scalar.specified {
-        case .string?, .id?:
-            if let string = value as? String {
-                nodes[slot] = .string(string)
-                return true
-            }
-        case .int?:
-            if let int = value as? Int, int >= Int(Int32.min), int <= Int(Int32.max) {
-                nodes[slot] = .int(int)
-                return true
-            }
-        case .float?:
-            if let double = value as? Double, double.isFinite {
-                nodes[slot] = .float(double)
-                return true
-            }
-        case .boolean?:
-            if let bool = value as? Bool {
-                nodes[slot] = .bool(bool)
-                return true
-            }
-        case nil:
-            break
-        }
         do {
             nodes[slot] = node(for: try scalar.serialize(value))
             return true
@@ -181,6 +153,20 @@ extension ExecutionState {
         let base = allocate(subplan.fields.count)
         nodes[slot] = .object(subplan.shape, base: base)
         return executeSelectionSet(subplan, source: value, base: base)
+    }
+}
+
+extension ExecutionState {
+    /// Whether a resolver's value stands for `null`: a boxed `nil` optional or
+    /// `GraphQLValue.null`. Most values are of types that can never be null (records,
+    /// strings); which types can is remembered per request, so the casts are paid
+    /// once per type rather than once per value.
+    func isNull(_ value: any Sendable) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if let canBeNull = nullCapableTypes[type], !canBeNull { return false }
+        let canBeNull = value is GraphQLValue || value is any OptionalProtocol
+        nullCapableTypes[type] = canBeNull
+        return canBeNull && isNullValue(value)
     }
 }
 

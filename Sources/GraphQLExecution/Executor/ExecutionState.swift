@@ -24,6 +24,8 @@ final class ExecutionState {
     /// Load requests waiting for their loader's next batch, by loader.
     var loadGroups: [ObjectIdentifier: LoadGroup] = [:]
     var loadOrder: [ObjectIdentifier] = []
+    /// Whether values of a type may stand for `null` (see ``isNull(_:)``).
+    var nullCapableTypes: [ObjectIdentifier: Bool] = [:]
 
     struct Continuation {
         let slot: Int
