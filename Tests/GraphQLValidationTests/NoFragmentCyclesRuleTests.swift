@@ -70,3 +70,18 @@ import Testing
             ])
     }
 }
+
+@Suite struct NoFragmentCyclesLongChainTests {
+    /// A chain of thousands of fragments is explored without recursion.
+    @Test func longChainClosingACycle() throws {
+        let count = 3000
+        var document = ""
+        for index in 0..<count {
+            document += "fragment F\(index) on Dog { ...F\((index + 1) % count) }\n"
+        }
+        let errors = try validationErrors([.noFragmentCycles], document)
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.hasPrefix("Cannot spread fragment \"F0\" within itself via \"F1\", \"F2\",") == true)
+        #expect(errors.first?.locations.count == count)
+    }
+}

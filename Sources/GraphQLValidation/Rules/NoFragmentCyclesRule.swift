@@ -21,26 +21,42 @@ struct NoFragmentCyclesRule: ASTVisitor {
         return .skipChildren
     }
 
-    private mutating func detectCycles(from fragmentName: String) {
-        let spreads = context.fragmentSpreads(ofFragment: fragmentName)
-        guard visited.insert(fragmentName).inserted, !spreads.isEmpty else { return }
-        for spread in spreads {
+    /// Depth first from `root` with an explicit stack (a long chain of fragments
+    /// must not exhaust the thread's stack), in graphql-js's order.
+    private mutating func detectCycles(from root: String) {
+        let rootSpreads = context.fragmentSpreads(ofFragment: root)
+        guard visited.insert(root).inserted, !rootSpreads.isEmpty else { return }
+        var frames: [(name: String, spreads: [FragmentSpreadNode], next: Int)] = [(root, rootSpreads, 0)]
+        while let top = frames.last {
+            guard top.next < top.spreads.count else {
+                frames.removeLast()
+                // The spread that led into the finished fragment leaves the path.
+                if !frames.isEmpty { spreadPath.removeLast() }
+                continue
+            }
+            frames[frames.count - 1].next += 1
+            let spread = top.spreads[top.next]
             let spreadName = spread.name.value
             // Where the spread fragment's own spreads start on the path, if it is
             // being explored: the path is short, a scan beats a dictionary.
             var cycleStart = spreadPath.firstIndex { $0.from == spreadName }
-            if spreadName == fragmentName { cycleStart = spreadPath.count }
-            spreadPath.append((spread, fragmentName))
+            if spreadName == top.name { cycleStart = spreadPath.count }
+            spreadPath.append((spread, top.name))
             if let cycleStart {
                 let cycle = spreadPath[cycleStart...].map(\.spread)
                 let via = cycle.dropLast().map { "\"" + $0.name.value + "\"" }.joined(separator: ", ")
                 context.report(
                     "Cannot spread fragment \"\(spreadName)\" within itself" + (via.isEmpty ? "." : " via \(via)."),
                     nodes: cycle)
-            } else if context.fragment(named: spreadName) != nil {
-                detectCycles(from: spreadName)
+                spreadPath.removeLast()
+                continue
             }
-            spreadPath.removeLast()
+            let spreads = context.fragmentSpreads(ofFragment: spreadName)
+            if context.fragment(named: spreadName) != nil, visited.insert(spreadName).inserted, !spreads.isEmpty {
+                frames.append((spreadName, spreads, 0))
+            } else {
+                spreadPath.removeLast()
+            }
         }
     }
 }

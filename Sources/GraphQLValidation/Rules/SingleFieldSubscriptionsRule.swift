@@ -36,6 +36,7 @@ private struct RootFieldCollector {
     let rootType: TypeID
     /// Fields by response key, in order of first appearance.
     var groups: [(key: String, fields: [FieldNode])] = []
+    private var groupIndex: [String: Int] = [:]
     private var visitedFragments: Set<String> = []
 
     init(context: ValidationContext, rootType: TypeID) {
@@ -43,26 +44,36 @@ private struct RootFieldCollector {
         self.rootType = rootType
     }
 
+    /// Collects in document order, fragments expanded in place, with an explicit
+    /// stack (a long chain of fragments must not exhaust the thread's stack).
     mutating func collect(_ selectionSet: SelectionSetNode) {
-        for selection in selectionSet.selections {
+        var stack: [(selections: [SelectionNode], next: Int)] = [(selectionSet.selections, 0)]
+        while let top = stack.last {
+            guard top.next < top.selections.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let selection = top.selections[top.next]
             guard isIncluded(selection.directives) else { continue }
             switch selection {
             case .field(let field):
                 let key = field.responseKey
-                if let index = groups.firstIndex(where: { $0.key == key }) {
+                if let index = groupIndex[key] {
                     groups[index].fields.append(field)
                 } else {
+                    groupIndex[key] = groups.count
                     groups.append((key, [field]))
                 }
             case .inlineFragment(let inline):
                 guard conditionMatches(inline.typeCondition) else { continue }
-                collect(inline.selectionSet)
+                stack.append((inline.selectionSet.selections, 0))
             case .fragmentSpread(let spread):
                 let name = spread.name.value
                 guard visitedFragments.insert(name).inserted, let fragment = context.fragment(named: name),
                     conditionMatches(fragment.typeCondition)
                 else { continue }
-                collect(fragment.selectionSet)
+                stack.append((fragment.selectionSet.selections, 0))
             }
         }
     }
