@@ -40,3 +40,21 @@ import Testing
             ])
     }
 }
+
+@Suite struct UniqueNamesOnLongListsTests {
+    /// Past a few names the duplicate checks use a table; the results are the same
+    /// (locations as graphql-core reports them).
+    @Test func longInputObjectsAndArgumentLists() throws {
+        let fields = (0..<40).map { "f\($0): 1" }.joined(separator: ", ")
+        try expectErrors(.uniqueInputFieldNames, "{ field(arg: { \(fields), f3: 2, f39: 3, f3: 4 }) }", [
+            ("There can be only one input field named \"f3\".", [(1, 37), (1, 326)]),
+            ("There can be only one input field named \"f39\".", [(1, 318), (1, 333)]),
+            ("There can be only one input field named \"f3\".", [(1, 37), (1, 341)]),
+        ])
+        let arguments = (0..<20).map { "a\($0): 1" }.joined(separator: ", ")
+        try expectErrors(.uniqueArgumentNames, "{ field(\(arguments), a1: 2, a19: 3, a1: 4) }", [
+            ("There can be only one argument named \"a1\".", [(1, 16), (1, 159), (1, 174)]),
+            ("There can be only one argument named \"a19\".", [(1, 151), (1, 166)]),
+        ])
+    }
+}

@@ -7,14 +7,16 @@ struct UniqueArgumentNamesRule: ASTVisitor {
 
     private func check(_ arguments: [ArgumentNode]) {
         guard arguments.count > 1 else { return }
+        let first = firstOccurrences(count: arguments.count) { arguments[$0].name.value }
+        // Each duplicated name is reported once, at its first occurrence, with all of its occurrences.
+        var duplicates: [Int: [NameNode]] = [:]
+        for (index, firstIndex) in first.enumerated() where firstIndex != index {
+            duplicates[firstIndex, default: [arguments[firstIndex].name]].append(arguments[index].name)
+        }
+        guard !duplicates.isEmpty else { return }
         for (index, argument) in arguments.enumerated() {
-            let name = argument.name.value
-            // Report each name once, at its first occurrence, with all of its occurrences.
-            guard arguments[(index + 1)...].contains(where: { $0.name.value == name }),
-                !arguments[..<index].contains(where: { $0.name.value == name })
-            else { continue }
-            let same = arguments[index...].filter { $0.name.value == name }
-            context.report("There can be only one argument named \"\(name)\".", nodes: same.map(\.name))
+            guard let names = duplicates[index] else { continue }
+            context.report("There can be only one argument named \"\(argument.name.value)\".", nodes: names)
         }
     }
 

@@ -7,15 +7,19 @@ import GraphQLLanguage
 /// values come in document order) against the earlier fields of its object.
 struct UniqueInputFieldNamesRule: ASTVisitor {
     let context: ValidationContext
-    /// The fields of each enclosing object literal, and how many were entered.
-    private var objects: [(fields: [ObjectFieldNode], entered: Int)] = []
+    /// The fields of each enclosing object literal, the first field of each
+    /// field's name, and how many fields were entered.
+    private var objects: [(fields: [ObjectFieldNode], first: [Int], entered: Int)] = []
 
     init(context: ValidationContext) {
         self.context = context
     }
 
     mutating func enter(_ node: ValueNode) -> VisitAction {
-        if case .object(let object) = node { objects.append((object.fields, 0)) }
+        if case .object(let object) = node {
+            let fields = object.fields
+            objects.append((fields, firstOccurrences(count: fields.count) { fields[$0].name.value }, 0))
+        }
         return .continue
     }
 
@@ -27,9 +31,11 @@ struct UniqueInputFieldNamesRule: ASTVisitor {
         guard let top = objects.indices.last else { return .continue }
         let entered = objects[top].entered
         objects[top].entered += 1
-        let name = node.name.value
-        if let first = objects[top].fields[..<entered].first(where: { $0.name.value == name }) {
-            context.report("There can be only one input field named \"\(name)\".", nodes: [first.name, node.name])
+        let first = objects[top].first[entered]
+        if first != entered {
+            context.report(
+                "There can be only one input field named \"\(node.name.value)\".",
+                nodes: [objects[top].fields[first].name, node.name])
         }
         return .continue
     }

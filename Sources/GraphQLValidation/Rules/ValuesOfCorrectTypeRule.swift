@@ -71,9 +71,10 @@ struct ValuesOfCorrectTypeRule: ASTVisitor {
     }
 
     private func checkOneOf(_ object: ObjectValueNode, node: ValueNode, type: GraphQLInputObjectType) {
-        var keys: [String] = []
-        for field in object.fields where !keys.contains(field.name.value) { keys.append(field.name.value) }
-        guard keys.count == 1 else {
+        let fields = object.fields
+        let first = firstOccurrences(count: fields.count) { fields[$0].name.value }
+        let keyCount = first.indices.filter { first[$0] == $0 }.count
+        guard keyCount == 1 else {
             context.report("OneOf Input Object \"\(type.name)\" must specify exactly one key.", nodes: [node])
             return
         }
@@ -81,7 +82,7 @@ struct ValuesOfCorrectTypeRule: ASTVisitor {
         guard let value = object.fields.last?.value else { return }
         switch value {
         case .null:
-            context.report("Field \"\(type.name).\(keys[0])\" must be non-null.", nodes: [node])
+            context.report("Field \"\(type.name).\(fields[0].name.value)\" must be non-null.", nodes: [node])
         case .variable(let variable):
             let name = variable.name.value
             guard let definition = variableDefinitions.last(where: { $0.variable.name.value == name }) else { return }
