@@ -17,6 +17,8 @@ public final class PostgresConnection: Sendable {
     private let queue: DispatchQueue
     private let usable = Atomic<Bool>(false)
     private let outsideTransaction = Atomic<Bool>(true)
+    /// When the last operation finished (`DispatchTime` uptime nanoseconds).
+    private let lastActivity = Atomic<UInt64>(DispatchTime.now().uptimeNanoseconds)
     private let transactionDepth = Atomic<Int>(0)
     /// Also counts every statement, e.g. the pool's total for metrics.
     private let tally: StatementCounter?
@@ -51,6 +53,12 @@ public final class PostgresConnection: Sendable {
 
     /// False once the connection broke or was closed; a pool replaces such connections.
     public var isUsable: Bool { usable.load(ordering: .acquiring) }
+
+    /// How long the connection has been idle since its last operation.
+    var idleTime: Duration {
+        let nanoseconds = DispatchTime.now().uptimeNanoseconds &- lastActivity.load(ordering: .relaxed)
+        return .nanoseconds(Int64(clamping: nanoseconds))
+    }
 
     /// Usable and outside any transaction block: safe to hand to another request.
     var isReusable: Bool { isUsable && outsideTransaction.load(ordering: .acquiring) }
@@ -139,6 +147,7 @@ public final class PostgresConnection: Sendable {
                     let value = body(&core)
                     self.usable.store(core.session.isUsable, ordering: .releasing)
                     self.outsideTransaction.store(core.session.isOutsideTransaction, ordering: .releasing)
+                    self.lastActivity.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
                     return value
                 }
                 continuation.resume(returning: value)
