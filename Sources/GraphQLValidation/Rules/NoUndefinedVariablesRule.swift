@@ -10,11 +10,12 @@ struct NoUndefinedVariablesRule: ASTVisitor {
     mutating func leave(_ node: DocumentNode) {
         for definition in node.definitions {
             guard case .operation(let operation) = definition else { continue }
-            for usage in context.recursiveVariableUsages(of: operation) {
+            let usages = context.recursiveVariableUsages(of: operation)
+            guard !usages.isEmpty else { continue }
+            let defined = Set(operation.variableDefinitions.map(\.variable.name.value))
+            for usage in usages {
                 let name = usage.node.name.value
-                guard !operation.variableDefinitions.contains(where: { $0.variable.name.value == name }) else {
-                    continue
-                }
+                guard !defined.contains(name) else { continue }
                 let message =
                     if let operationName = operation.name {
                         "Variable \"$\(name)\" is not defined by operation \"\(operationName.value)\"."

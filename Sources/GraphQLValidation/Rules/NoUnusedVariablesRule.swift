@@ -12,10 +12,10 @@ struct NoUnusedVariablesRule: ASTVisitor {
             guard case .operation(let operation) = definition, !operation.variableDefinitions.isEmpty else {
                 continue
             }
-            let usages = context.recursiveVariableUsages(of: operation)
+            let used = Set(context.recursiveVariableUsages(of: operation).map(\.node.name.value))
             for variableDefinition in operation.variableDefinitions {
                 let name = variableDefinition.variable.name.value
-                guard !usages.contains(where: { $0.node.name.value == name }) else { continue }
+                guard !used.contains(name) else { continue }
                 let message =
                     if let operationName = operation.name {
                         "Variable \"$\(name)\" is never used in operation \"\(operationName.value)\"."

@@ -7,14 +7,17 @@ struct UniqueVariableNamesRule: ASTVisitor {
 
     mutating func enter(_ node: OperationDefinitionNode) -> VisitAction {
         let definitions = node.variableDefinitions
+        guard definitions.count > 1 else { return .skipChildren }
+        let first = firstOccurrences(count: definitions.count) { definitions[$0].variable.name.value }
+        // Each duplicated name is reported once, at its first definition, with all of its definitions.
+        var duplicates: [Int: [NameNode]] = [:]
+        for (index, firstIndex) in first.enumerated() where firstIndex != index {
+            duplicates[firstIndex, default: [definitions[firstIndex].variable.name]].append(
+                definitions[index].variable.name)
+        }
         for (index, definition) in definitions.enumerated() {
-            let name = definition.variable.name.value
-            // Report each name once, at its first definition, with all of its definitions.
-            guard definitions[(index + 1)...].contains(where: { $0.variable.name.value == name }),
-                !definitions[..<index].contains(where: { $0.variable.name.value == name })
-            else { continue }
-            let same = definitions[index...].filter { $0.variable.name.value == name }
-            context.report("There can be only one variable named \"$\(name)\".", nodes: same.map(\.variable.name))
+            guard let names = duplicates[index] else { continue }
+            context.report("There can be only one variable named \"$\(definition.variable.name.value)\".", nodes: names)
         }
         return .skipChildren
     }

@@ -16,13 +16,12 @@ struct VariablesInAllowedPositionRule: ASTVisitor {
             guard case .operation(let operation) = definition, !operation.variableDefinitions.isEmpty else {
                 continue
             }
+            // The last definition of a duplicated name counts, as in graphql-js.
+            let definitions = Dictionary(
+                operation.variableDefinitions.map { ($0.variable.name.value, $0) }, uniquingKeysWith: { $1 })
             for usage in context.recursiveVariableUsages(of: operation) {
                 let name = usage.node.name.value
-                // The last definition of a duplicated name counts, as in graphql-js.
-                guard let locationType = usage.type,
-                    let variableDefinition = operation.variableDefinitions.last(where: {
-                        $0.variable.name.value == name
-                    }),
+                guard let locationType = usage.type, let variableDefinition = definitions[name],
                     let variableType = TypeInfo.typeRef(variableDefinition.type, in: schema),
                     !isAllowed(variableType, default: variableDefinition.defaultValue, at: locationType, usage: usage)
                 else { continue }
