@@ -7,15 +7,27 @@ import GraphQLType
 /// compiled once, fully specialized, in this module. A generic executor would run
 /// as unspecialized code for a context type declared in another module, paying a
 /// runtime metadata lookup for every generic type it touches on every field.
-struct ResolveParts: Sendable {
-    let source: any Sendable
-    let args: GraphQLObjectValue
-    let context: any Sendable
-    let path: [GraphQLError.PathComponent]
-    let selection: FieldSelection
-    let request: ExecutionRequest
+@usableFromInline struct ResolveParts: Sendable {
+    @usableFromInline let source: any Sendable
+    @usableFromInline let args: GraphQLObjectValue
+    @usableFromInline let context: any Sendable
+    @usableFromInline let path: [GraphQLError.PathComponent]
+    @usableFromInline let selection: FieldSelection
+    @usableFromInline let request: ExecutionRequest
 
-    func info<Context: Sendable>(_: Context.Type) -> ResolveInfo<Context> {
+    init(
+        source: any Sendable, args: GraphQLObjectValue, context: any Sendable, path: [GraphQLError.PathComponent],
+        selection: FieldSelection, request: ExecutionRequest
+    ) {
+        self.source = source
+        self.args = args
+        self.context = context
+        self.path = path
+        self.selection = selection
+        self.request = request
+    }
+
+    @inlinable func info<Context: Sendable>(_: Context.Type) -> ResolveInfo<Context> {
         // The executor is only ever given a `Context` by `ExecutableSchema<Context>`.
         ResolveInfo(
             source: source, args: args, context: context as! Context, path: path, selection: selection,
@@ -24,7 +36,7 @@ struct ResolveParts: Sendable {
 }
 
 /// A resolver with its context type erased.
-enum ErasedResolver: Sendable {
+@usableFromInline enum ErasedResolver: Sendable {
     case sync(@Sendable (ResolveParts) throws -> (any Sendable)?)
     case async(@Sendable (ResolveParts) async throws -> (any Sendable)?)
 }
@@ -66,14 +78,5 @@ final class ExecutionCore: Sendable {
     func binding(type: GraphQLObjectType, field name: String) -> ErasedBinding? {
         guard let position = type.fieldPosition(named: name) else { return nil }
         return bindings[Int(type.id.index)][position]
-    }
-}
-
-extension FieldResolver {
-    var erased: ErasedResolver {
-        switch kind {
-        case .sync(let resolve): .sync { parts in try resolve(parts.info(Context.self)) }
-        case .async(let resolve): .async { parts in try await resolve(parts.info(Context.self)) }
-        }
     }
 }

@@ -53,12 +53,14 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
     }
 
     /// Binds a synchronous resolver (its value completes inline).
-    public mutating func resolve(_ typeName: String, _ fieldName: String, _ resolve: @escaping FieldResolver<Context>.Sync) {
+    @inlinable public mutating func resolve(
+        _ typeName: String, _ fieldName: String, _ resolve: @escaping FieldResolver<Context>.Sync
+    ) {
         bind(typeName, fieldName, to: .sync(resolve))
     }
 
     /// Binds an asynchronous resolver.
-    public mutating func resolveAsync(
+    @inlinable public mutating func resolveAsync(
         _ typeName: String, _ fieldName: String, _ resolve: @escaping FieldResolver<Context>.Async
     ) {
         bind(typeName, fieldName, to: .async(resolve))
@@ -66,7 +68,7 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
 
     /// Binds a synchronous resolver whose source is of a known Swift type; a source of
     /// another type is a field error naming both types.
-    public mutating func resolve<Source>(
+    @inlinable public mutating func resolve<Source>(
         _ typeName: String, _ fieldName: String, source: Source.Type,
         _ resolve: @escaping @Sendable (Source, ResolveInfo<Context>) throws -> (any Sendable)?
     ) {

@@ -11,21 +11,24 @@ public struct FieldResolver<Context: Sendable>: Sendable {
     public typealias Sync = @Sendable (ResolveInfo<Context>) throws -> (any Sendable)?
     public typealias Async = @Sendable (ResolveInfo<Context>) async throws -> (any Sendable)?
 
-    enum Kind: Sendable {
-        case sync(Sync)
-        case async(Async)
+    /// The resolver with its context type erased, as the executor calls it.
+    @usableFromInline let erased: ErasedResolver
+
+    @usableFromInline init(erased: ErasedResolver) {
+        self.erased = erased
     }
 
-    let kind: Kind
-
     /// A resolver whose value is at hand (or a ``LoadRequest``).
-    public static func sync(_ resolve: @escaping Sync) -> FieldResolver {
-        FieldResolver(kind: .sync(resolve))
+    ///
+    /// Inlinable so that the wrapper restoring the context's type is specialized in
+    /// the module that knows the context type.
+    @inlinable public static func sync(_ resolve: @escaping Sync) -> FieldResolver {
+        FieldResolver(erased: .sync { parts in try resolve(parts.info(Context.self)) })
     }
 
     /// A resolver that may suspend.
-    public static func async(_ resolve: @escaping Async) -> FieldResolver {
-        FieldResolver(kind: .async(resolve))
+    @inlinable public static func async(_ resolve: @escaping Async) -> FieldResolver {
+        FieldResolver(erased: .async { parts in try await resolve(parts.info(Context.self)) })
     }
 }
 

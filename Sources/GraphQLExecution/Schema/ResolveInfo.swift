@@ -17,6 +17,18 @@ public struct ResolveInfo<Context: Sendable>: Sendable {
     /// The request: schema, operation, fragments, coerced variables.
     public let request: ExecutionRequest
 
+    @usableFromInline init(
+        source: any Sendable, args: GraphQLObjectValue, context: Context, path: [GraphQLError.PathComponent],
+        selection: FieldSelection, request: ExecutionRequest
+    ) {
+        self.source = source
+        self.args = args
+        self.context = context
+        self.path = path
+        self.selection = selection
+        self.request = request
+    }
+
     public var fieldName: String { selection.field.name }
     public var field: GraphQLField { selection.field }
     public var parentType: GraphQLObjectType { selection.parentType }
@@ -25,7 +37,7 @@ public struct ResolveInfo<Context: Sendable>: Sendable {
     public var variables: GraphQLObjectValue { request.variables }
 
     /// The source as the type the resolver expects, or a clear error.
-    public func source<Source>(as type: Source.Type) throws(GraphQLError) -> Source {
+    @inlinable public func source<Source>(as type: Source.Type) throws(GraphQLError) -> Source {
         guard let typed = source as? Source else {
             throw GraphQLError(
                 "Expected the source of \(parentType.name).\(fieldName) to be \(Source.self), got \(Swift.type(of: source)).")
