@@ -39,7 +39,7 @@ def main():
             if wid not in ids:
                 ids.append(wid)
             names.setdefault(wid, rows[0]["name"])
-    order = ["W0a", "W0b", "W0c", "W1a", "W1b", "W2a", "W2b", "W3", "W3e", "W3x", "W3j", "W4"]
+    order = ["W0a", "W0b", "W0c", "W1a", "W1b", "W2a", "W2b", "W3", "W3e", "W3c", "W3x", "W3j", "W4"]
     ids.sort(key=lambda w: order.index(w) if w in order else len(order))
 
     def stat(key, wid, field):

@@ -64,15 +64,27 @@ struct QuarryBench {
             guard errors.isEmpty else { return ExecutionResult(requestErrors: errors).jsonBytes() }
             return await executable.execute(document: document, variables: feedVariables, context: context).jsonBytes()
         }
+        let documentCache = DocumentCache(schema: schema)
+        /// The server's path: a cached parsed and validated document, then execution.
+        @Sendable func feedThroughCache() async throws -> [UInt8] {
+            switch documentCache.document(for: inputs.feed) {
+            case .success(let document):
+                return await executable.execute(document: document, variables: feedVariables, context: context).jsonBytes()
+            case .failure(let failure):
+                return ExecutionResult(requestErrors: failure.errors).jsonBytes()
+            }
+        }
         @Sendable func executeIntrospection() async -> [UInt8] {
             await executable.execute(document: introspectionDocument, context: context).jsonBytes()
         }
         let feedBytes = await executeFeed()
         let endToEndBytes = try await feedEndToEnd()
+        let cachedPathBytes = try await feedThroughCache()
         let introspectionBytes = await executeIntrospection()
         let expectedBytes = Array(try inputs.data("expected_feed.json"))
         let expected = try JSONReader.read(expectedBytes)
         let feedOK = try JSONReader.read(feedBytes) == expected && JSONReader.read(endToEndBytes) == expected
+            && JSONReader.read(cachedPathBytes) == expected
         let introspectionValue = try JSONReader.read(introspectionBytes)
         let introspectionOK = introspectionValue["errors"] == nil && introspectionValue["data"]?["__schema"] != nil
         if let directory = options.dumpDirectory {
@@ -128,6 +140,9 @@ struct QuarryBench {
             },
             Workload(id: "W3e", name: "parse+validate+execute feed + JSON", bytes: nil) {
                 try await feedEndToEnd().count
+            },
+            Workload(id: "W3c", name: "DocumentCache hit + execute feed + JSON (extra)", bytes: nil) {
+                try await feedThroughCache().count
             },
             Workload(id: "W4", name: "execute introspection + JSON", bytes: nil) {
                 await executeIntrospection().count
