@@ -69,6 +69,7 @@ let serverTargets: [Target] = [
     ),
     .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: strict),
     .testTarget(name: "AuthTests", dependencies: ["Auth"], swiftSettings: strict),
+    .testTarget(name: "QuarryCommandTests", dependencies: ["quarry"], swiftSettings: strict),
     .testTarget(name: "AppTests", dependencies: ["App"], swiftSettings: strict),
     .testTarget(
         name: "ServerTests",
