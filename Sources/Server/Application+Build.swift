@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// The router of a Quarry server: middleware outermost first, then routes.
@@ -24,19 +25,23 @@ public func buildRouter(
 }
 
 /// A Quarry HTTP application: a ServiceLifecycle service that serves
-/// `router` and runs `services` (the database pool) beside it. On graceful
+/// `router` and runs `services` (the database pool) beside it;
+/// `onServerRunning` learns the bound port (useful with port 0); `router`
+/// defaults to ``buildRouter(configuration:components:)``. On graceful
 /// shutdown the HTTP server stops accepting connections and drains in-flight
 /// requests first; the services, started before it, are shut down after it.
 public func buildApplication(
-    configuration: ServerConfiguration, components: ServerComponents, services: [any Service] = [],
-    logger: Logger
+    configuration: ServerConfiguration, components: ServerComponents, router: Router<QuarryRequestContext>? = nil,
+    services: [any Service] = [],
+    logger: Logger, onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     Application(
-        router: buildRouter(configuration: configuration, components: components),
+        router: router ?? buildRouter(configuration: configuration, components: components),
         configuration: .init(
             address: .hostname(configuration.httpHost, port: configuration.httpPort), serverName: "Quarry"
         ),
         services: services,
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
         logger: logger
     )
 }

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Runs inside scripts/with-test-postgres.sh (QUARRY_TEST_DATABASE_URL set); see run.sh.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+duration=${DURATION:-20}
+connections=64
+here=Benchmarks/http
+work=$(mktemp -d /tmp/quarry-bench-http.XXXXXX)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+pool=${QUARRY_DATABASE_POOL_SIZE:-10}
+QUARRY_DATABASE_POOL_SIZE=$pool QUARRY_DATABASE_URL=$QUARRY_TEST_DATABASE_URL QUARRY_HTTP_HOST=127.0.0.1 QUARRY_HTTP_PORT=$port \
+  QUARRY_LOG_LEVEL=warning QUARRY_DATA_DIR=$work .build/release/quarry serve >"$work/server.log" 2>&1 &
+server=$!
+trap 'kill -TERM $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do
+  curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break
+  sleep 0.1
+done
+curl -sf "http://127.0.0.1:$port/readyz" >/dev/null || { cat "$work/server.log" >&2; exit 1; }
+
+# wrk: requests/s, p50, p99 (in ms) from its --latency report.
+measure_wrk() {
+  local script=$1 out=$work/wrk.txt
+  curl -sf "http://127.0.0.1:$port/graphql" -H 'content-type: application/json' \
+    -d "$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$here/$script")" >&2
+  echo >&2
+  wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$here/$script" "http://127.0.0.1:$port/graphql" >"$out"
+  python3 - "$out" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+def ms(v):
+    n, unit = re.match(r"([\d.]+)(us|ms|s)", v).groups()
+    return float(n) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+p50 = ms(re.search(r"50%\s+(\S+)", text).group(1))
+p99 = ms(re.search(r"99%\s+(\S+)", text).group(1))
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+if errors: sys.exit(f"wrk saw {errors.group(1)} error responses")
+print(f"{rps:.0f} {p50:.2f} {p99:.2f}")
+PY
+}
+
+# pgbench: transactions/s, p50, p99 (in ms) from its per-transaction log.
+measure_pgbench() {
+  (cd "$work" && pgbench_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)/pgbench &&
+    "$pgbench_bin" -n -M prepared -c "$connections" -j 2 -T "$duration" -l --log-prefix=pgb \
+      -f "$OLDPWD/$here/select-now.sql" "$QUARRY_TEST_DATABASE_URL" >pgbench.txt 2>&1)
+  python3 - "$work" <<'PY'
+import glob, re, sys
+work = sys.argv[1]
+text = open(f"{work}/pgbench.txt").read()
+tps = float(re.search(r"tps = ([\d.]+)", text).group(1))
+lat = sorted(int(line.split()[2]) for f in glob.glob(f"{work}/pgb.*") for line in open(f))
+pick = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] / 1000
+print(f"{tps:.0f} {pick(0.50):.2f} {pick(0.99):.2f}")
+PY
+}
+
+read -r ping_rps ping_p50 ping_p99 < <(measure_wrk ping.lua)
+read -r time_rps time_p50 time_p99 < <(measure_wrk server-time.lua)
+read -r pg_tps pg_p50 pg_p99 < <(measure_pgbench)
+ratio=$(python3 -c "print(f'{$time_rps / $pg_tps:.2f}')")
+cat <<TABLE
+| load ($connections connections, ${duration} s, loopback) | requests/s | p50 ms | p99 ms |
+|---|---|---|---|
+| Quarry \`{ ping }\` (no SQL) | $ping_rps | $ping_p50 | $ping_p99 |
+| Quarry \`{ serverTime }\` (one \`SELECT now()\`) | $time_rps | $time_p50 | $time_p99 |
+| pgbench \`SELECT now();\` directly (prepared) | $pg_tps | $pg_p50 | $pg_p99 |
+
+\`{ serverTime }\` reaches $ratio× of pgbench's rate for the same statement (Quarry's pool: $pool connections).
+TABLE

@@ -1,0 +1,2 @@
+-- pgbench script: the SQL statement that `{ serverTime }` runs.
+SELECT now();
