@@ -53,6 +53,7 @@ let serverTargets: [Target] = [
         name: "Server",
         dependencies: [
             "App",
+            "Postgres",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),

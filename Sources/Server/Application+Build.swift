@@ -18,6 +18,11 @@ public func buildRouter(
     router.add(middleware: AccessLogMiddleware())
     router.add(middleware: QuarryCORSMiddleware(policy: configuration.cors))
     router.add(middleware: BearerTokenMiddleware())
+    GraphQLRoutes(
+        handler: GraphQLHTTPHandler(
+            service: components.graphQL, maxBodyBytes: configuration.maxRequestBodyBytes, metrics: components.metrics
+        )
+    ).register(on: router)
     HealthRoutes(
         readiness: components.readiness, metrics: components.metrics, beforeScrape: components.refreshGauges
     ).register(on: router)

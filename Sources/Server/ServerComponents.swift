@@ -1,6 +1,10 @@
+import App
+
 /// The parts of a running Quarry that routes call into, built once at start-up
 /// and shared by every request.
 public struct ServerComponents: Sendable {
+    /// Answers `/graphql`.
+    public var graphQL: GraphQLService
     /// Answers `GET /readyz`.
     public var readiness: any ReadinessCheck
     public var metrics: QuarryMetrics
@@ -8,8 +12,10 @@ public struct ServerComponents: Sendable {
     public var refreshGauges: @Sendable () -> Void
 
     public init(
-        readiness: any ReadinessCheck, metrics: QuarryMetrics, refreshGauges: @escaping @Sendable () -> Void
+        graphQL: GraphQLService, readiness: any ReadinessCheck, metrics: QuarryMetrics,
+        refreshGauges: @escaping @Sendable () -> Void
     ) {
+        self.graphQL = graphQL
         self.readiness = readiness
         self.metrics = metrics
         self.refreshGauges = refreshGauges

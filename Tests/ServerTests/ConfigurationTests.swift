@@ -21,6 +21,10 @@ struct ConfigurationTests {
         #expect(config.maxRequestBodyBytes == 1_048_576)
         #expect(config.cors == .disabled)
         #expect(config.shutdownTimeoutSeconds == 30)
+        #expect(config.maxQueryDepth == 15)
+        #expect(config.maxAliases == 30)
+        #expect(config.maxQueryCost == 10_000)
+        #expect(config.documentCacheSize == 1_000)
         #expect(config.logLevel == .info)
         #expect(config.logFormat == .text)
     }
@@ -41,6 +45,10 @@ struct ConfigurationTests {
             "QUARRY_HTTP_MAX_BODY_BYTES": "65536",
             "QUARRY_CORS_ORIGINS": "https://a.example, http://localhost:3000",
             "QUARRY_SHUTDOWN_TIMEOUT_SECONDS": "5",
+            "QUARRY_GRAPHQL_MAX_DEPTH": "0",
+            "QUARRY_GRAPHQL_MAX_ALIASES": "4",
+            "QUARRY_GRAPHQL_MAX_COST": "500",
+            "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE": "10",
             "QUARRY_LOG_LEVEL": "debug",
             "QUARRY_LOG_FORMAT": "json",
         ])
@@ -57,6 +65,10 @@ struct ConfigurationTests {
         #expect(config.maxRequestBodyBytes == 65536)
         #expect(config.cors == .origins(["https://a.example", "http://localhost:3000"]))
         #expect(config.shutdownTimeoutSeconds == 5)
+        #expect(config.maxQueryDepth == 0)
+        #expect(config.maxAliases == 4)
+        #expect(config.maxQueryCost == 500)
+        #expect(config.documentCacheSize == 10)
         #expect(config.logLevel == .debug)
         #expect(config.logFormat == .json)
     }
@@ -105,6 +117,7 @@ struct ConfigurationTests {
             ("QUARRY_DATABASE_STATEMENT_TIMEOUT_MS", "1s"), ("QUARRY_HTTP_MAX_BODY_BYTES", "12"),
             ("QUARRY_CORS_ORIGINS", "https://a.example/path"), ("QUARRY_CORS_ORIGINS", "*,https://b.example"),
             ("QUARRY_SHUTDOWN_TIMEOUT_SECONDS", "0"), ("QUARRY_LOG_LEVEL", "loud"), ("QUARRY_LOG_FORMAT", "xml"),
+            ("QUARRY_GRAPHQL_MAX_DEPTH", "-1"), ("QUARRY_GRAPHQL_MAX_COST", "lots"), ("QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", "0"),
         ]
     )
     func badValue(variable: String, value: String) {

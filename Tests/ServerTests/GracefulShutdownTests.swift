@@ -28,8 +28,7 @@ private struct ShutdownRecorder: Service {
 struct GracefulShutdownTests {
     @Test("over a real socket: healthz, request id, and SIGTERM-style shutdown drains in-flight requests before the services stop")
     func drainsInFlightRequests() async throws {
-        let configuration = try ServerConfiguration(environment: ["QUARRY_HTTP_PORT": "0"])
-        let components = ServerComponents(readiness: FixedReadiness(answer: .ready), metrics: QuarryMetrics(), refreshGauges: {})
+        let (configuration, components) = try makeComponents()
         let events = EventLog()
         let router = buildRouter(configuration: configuration, components: components)
         router.get("/slow") { _, _ in

@@ -1,3 +1,4 @@
+import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @Suite("GraphQL-over-HTTP request parameters")
 struct GraphQLRequestParametersTests {
     private func parameters(_ json: String) throws -> GraphQLRequestParameters {
-        try GraphQLRequestParameters(json: RequestJSON.parse(json))
+        try GraphQLRequestParameters(json: JSONReader.read(json))
     }
 
     private func failure(_ json: String) throws -> String? {
@@ -66,7 +67,7 @@ struct GraphQLRequestParametersTests {
         let items = try #require(FormURLEncoded.decode(
             "query=query+Type(%24name%3A+String!)+%7B+__type(name%3A+%24name)+%7B+name+%7D+%7D&variables=%7B%22name%22%3A%22a+b%22%7D&operationName=Type"
         ))
-        let read = try GraphQLRequestParameters(queryItems: items, parseJSON: RequestJSON.parse)
+        let read = try GraphQLRequestParameters(queryItems: items, parseJSON: { try JSONReader.read($0) })
         #expect(read.query == "query Type($name: String!) { __type(name: $name) { name } }")
         #expect(read.operationName == "Type")
         #expect(read.variables["name"] == .string("a b"))
@@ -82,7 +83,7 @@ struct GraphQLRequestParametersTests {
         ] {
             let items = try #require(FormURLEncoded.decode(Substring(query)))
             #expect {
-                try GraphQLRequestParameters(queryItems: items, parseJSON: RequestJSON.parse)
+                try GraphQLRequestParameters(queryItems: items, parseJSON: { try JSONReader.read($0) })
             } throws: { error in
                 (error as? GraphQLRequestFailure)?.errors.first?.message.hasPrefix(message) == true
             }
@@ -95,14 +96,6 @@ struct GraphQLRequestParametersTests {
         #expect(FormURLEncoded.decode("a=%4") == nil)
         #expect(FormURLEncoded.decode("a=%zz") == nil)
         #expect(FormURLEncoded.decode("a=%FF") == nil)
-    }
-
-    @Test("request JSON keeps booleans, integers and floats apart; bad JSON throws")
-    func requestJSON() throws {
-        #expect(try RequestJSON.parse(#"[true, 1, 1.25, -7, "s", null, {"k": []}]"#)
-            == .list([.bool(true), .int(1), .float(1.25), .int(-7), .string("s"), .null, .object(["k": .list([])])]))
-        #expect(throws: (any Error).self) { try RequestJSON.parse(#"{ "not a JSON"#) }
-        #expect(throws: (any Error).self) { try RequestJSON.parse("") }
     }
 
     @Test("errors are written with message, locations, path and extensions")

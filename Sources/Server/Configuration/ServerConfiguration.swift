@@ -39,6 +39,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var cors: CORSPolicy
     /// Longest wait for in-flight requests on SIGTERM before they are cancelled (`QUARRY_SHUTDOWN_TIMEOUT_SECONDS`).
     public var shutdownTimeoutSeconds: Int
+    /// Deepest field nesting an operation may have, 0 = unlimited (`QUARRY_GRAPHQL_MAX_DEPTH`).
+    public var maxQueryDepth: Int
+    /// Most aliased fields an operation may have, 0 = unlimited (`QUARRY_GRAPHQL_MAX_ALIASES`).
+    public var maxAliases: Int
+    /// Highest estimated cost an operation may have, 0 = unlimited (`QUARRY_GRAPHQL_MAX_COST`).
+    public var maxQueryCost: Int
+    /// Parsed and validated documents kept (`QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE`).
+    public var documentCacheSize: Int
     /// Lowest log level written (`QUARRY_LOG_LEVEL`).
     public var logLevel: Logger.Level
     /// `text` for people, `json` (one object a line) for log collectors (`QUARRY_LOG_FORMAT`).
@@ -66,7 +74,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         "QUARRY_SCHEMA_DIR", "QUARRY_MIGRATIONS_DIR",
         "QUARRY_INTROSPECTION", "QUARRY_DATABASE_POOL_SIZE", "QUARRY_DATABASE_STATEMENT_TIMEOUT_MS",
         "QUARRY_HTTP_MAX_BODY_BYTES", "QUARRY_CORS_ORIGINS", "QUARRY_SHUTDOWN_TIMEOUT_SECONDS",
-        "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
+        "QUARRY_GRAPHQL_MAX_DEPTH", "QUARRY_GRAPHQL_MAX_ALIASES", "QUARRY_GRAPHQL_MAX_COST",
+        "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
     ]
 
     /// Reads the configuration from environment variables.
@@ -92,6 +101,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         )
         cors = try CORSPolicy(origins: env.list("QUARRY_CORS_ORIGINS"))
         shutdownTimeoutSeconds = try env.integer("QUARRY_SHUTDOWN_TIMEOUT_SECONDS", default: 30, in: 1...3_600)
+        maxQueryDepth = try env.integer("QUARRY_GRAPHQL_MAX_DEPTH", default: 15, in: 0...1_000)
+        maxAliases = try env.integer("QUARRY_GRAPHQL_MAX_ALIASES", default: 30, in: 0...100_000)
+        maxQueryCost = try env.integer("QUARRY_GRAPHQL_MAX_COST", default: 10_000, in: 0...1_000_000_000)
+        documentCacheSize = try env.integer("QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", default: 1_000, in: 1...1_000_000)
         logLevel = try Self.logLevel(env.raw("QUARRY_LOG_LEVEL"))
         logFormat = try env.choice("QUARRY_LOG_FORMAT", default: LogFormat.text)
     }

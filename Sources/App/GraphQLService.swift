@@ -1,0 +1,118 @@
+import GraphQLExecution
+import GraphQLLanguage
+import GraphQLType
+import GraphQLValidation
+import Logging
+import Postgres
+
+/// Quarry's GraphQL engine as the HTTP layer uses it: the executable schema
+/// (every area's resolvers bound to the SDL of `schema/`), the validation
+/// rules the configuration asks for, and the two steps of a request —
+/// ``prepare(query:operationName:)`` (parse and validate) and
+/// ``execute(_:variables:credential:logger:)``.
+public final class GraphQLService: Sendable {
+    public let executable: ExecutableSchema<QuarryContext>
+    public let database: PostgresPool
+    private let documents: DocumentCache
+
+    /// What the configuration decides about GraphQL requests.
+    public struct Options: Sendable {
+        /// Whether introspection (`__schema`, `__type`) is answered.
+        public var introspection: Bool
+        /// Limits on an operation's depth, aliases and estimated cost; 0 = none.
+        public var maxDepth: Int
+        public var maxAliases: Int
+        public var maxCost: Int
+        /// Parsed and validated documents kept.
+        public var documentCacheSize: Int
+
+        public init(introspection: Bool, maxDepth: Int, maxAliases: Int, maxCost: Int, documentCacheSize: Int) {
+            self.introspection = introspection
+            self.maxDepth = maxDepth
+            self.maxAliases = maxAliases
+            self.maxCost = maxCost
+            self.documentCacheSize = documentCacheSize
+        }
+
+        /// The spec's rules plus the limits and policies these options ask for.
+        var validationRules: [ValidationRule] {
+            var rules = specifiedRules
+            if !introspection { rules.append(.noIntrospection) }
+            if maxDepth > 0 { rules.append(.maxDepth(maxDepth)) }
+            if maxAliases > 0 { rules.append(.maxAliases(maxAliases)) }
+            if maxCost > 0 { rules.append(.maxCost(maxCost)) }
+            return rules
+        }
+    }
+
+    /// Binds every area's resolvers to `schema`.
+    /// - Throws: `SchemaBindingError` when a field has no resolver or a binding names no field.
+    public init(schema: GraphQLSchema, database: PostgresPool, options: Options) throws {
+        var builder = ExecutableSchemaBuilder<QuarryContext>(schema: schema)
+        SystemResolvers.bind(into: &builder)
+        executable = try builder.build()
+        self.database = database
+        documents = DocumentCache(schema: schema, capacity: options.documentCacheSize, rules: options.validationRules)
+    }
+
+    /// Parses and validates a request's document (spec §6.1 steps before
+    /// execution), from the document cache when the same text came before.
+    /// Syntax errors carry `extensions.code` `GRAPHQL_PARSE_FAILED`, validation
+    /// errors `GRAPHQL_VALIDATION_FAILED` unless a rule set its own code.
+    public func prepare(query: String, operationName: String?) -> Result<PreparedOperation, PreparationFailure> {
+        let document: DocumentNode
+        switch documents.document(for: query) {
+        case .success(let valid):
+            document = valid
+        case .failure(let failure):
+            // The parser reports one error, always a "Syntax Error: …"; validation reports its own.
+            let isSyntax = failure.errors.count == 1 && failure.errors[0].message.hasPrefix("Syntax Error:")
+            let code = isSyntax ? "GRAPHQL_PARSE_FAILED" : "GRAPHQL_VALIDATION_FAILED"
+            return .failure(PreparationFailure(errors: failure.errors.map { Self.coded($0, code) }))
+        }
+        let operations = document.operations
+        let selected = operationName.map { name in operations.first { $0.name?.value == name } }
+            ?? (operations.count == 1 ? operations.first : nil)
+        return .success(PreparedOperation(
+            document: document, operationName: operationName ?? selected?.name?.value,
+            operationType: selected?.operation
+        ))
+    }
+
+    /// Executes a prepared operation and writes the whole response body,
+    /// counting the SQL statements it costs.
+    public func execute(
+        _ prepared: PreparedOperation, variables: GraphQLObjectValue, credential: RequestCredential, logger: Logger
+    ) async -> GraphQLResponse {
+        let context = QuarryContext(credential: credential, database: database, logger: logger)
+        let (result, statements) = await StatementCounter.counting {
+            await executable.execute(
+                document: prepared.document, operationName: prepared.operationName, variables: variables,
+                context: context
+            )
+        }
+        return GraphQLResponse(
+            body: result.jsonBytes(), hasData: result.data != nil, errorCount: result.errors.count,
+            sqlStatements: statements
+        )
+    }
+
+    private static func coded(_ error: GraphQLError, _ code: String) -> GraphQLError {
+        guard error.extensions["code"] == nil else { return error }
+        var coded = error
+        coded.extensions = ErrorExtensions(entries: error.extensions.entries + [.init(key: "code", value: .string(code))])
+        return coded
+    }
+}
+
+/// A GraphQL response, written.
+public struct GraphQLResponse: Sendable {
+    /// The JSON body: `{"data":…,"errors":[…]}`.
+    public let body: [UInt8]
+    /// Whether execution started; `false` for request errors such as variables
+    /// that do not coerce (the body then has only `errors`).
+    public let hasData: Bool
+    public let errorCount: Int
+    /// SQL statements run while executing.
+    public let sqlStatements: Int
+}

@@ -1,0 +1,139 @@
+import App
+import GraphQLExecution
+import GraphQLLanguage
+import GraphQLType
+import Hummingbird
+
+/// `GET /graphql` and `POST /graphql` per the GraphQL-over-HTTP specification
+/// (https://graphql.github.io/graphql-over-http/draft/).
+///
+/// Steps: choose the response media type from `Accept` (406 when neither
+/// JSON type is acceptable); read the request parameters (POST: a JSON body
+/// of at most `QUARRY_HTTP_MAX_BODY_BYTES`, else 413; a non-JSON
+/// `Content-Type` gets 415); prepare the document (parse, validate, cached);
+/// refuse a mutation over GET with 405; execute with the caller's credential;
+/// answer with the status the media type implies.
+struct GraphQLHTTPHandler: Sendable {
+    let service: GraphQLService
+    let maxBodyBytes: Int
+    let metrics: QuarryMetrics
+
+    func handle(_ request: Request, context: QuarryRequestContext) async throws -> Response {
+        let start = ContinuousClock.now
+        guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers[.accept]) else {
+            throw QuarryHTTPError(
+                .notAcceptable, code: "NOT_ACCEPTABLE",
+                message: "Quarry answers application/graphql-response+json or application/json; the Accept header allows neither."
+            )
+        }
+        let prepared: PreparedOperation
+        let variables: GraphQLObjectValue
+        do {
+            let parameters = try await readParameters(request, context: context)
+            prepared = try service.prepare(query: parameters.query, operationName: parameters.operationName)
+                .get()
+            if request.method == .get, let type = prepared.operationType, type != .query {
+                throw GraphQLRequestFailure(
+                    status: .methodNotAllowed(allow: "POST"),
+                    errors: [GraphQLError(
+                        "Can only perform a \(type.rawValue) operation from a POST request.",
+                        extensions: ["code": "METHOD_NOT_ALLOWED"]
+                    )]
+                )
+            }
+            variables = parameters.variables
+        } catch let failure as GraphQLRequestFailure {
+            record(operationName: nil, outcome: .invalidRequest, since: start, statements: 0)
+            return failureResponse(failure, mediaType: mediaType)
+        } catch let failure as PreparationFailure {
+            record(operationName: nil, outcome: .invalidRequest, since: start, statements: 0)
+            return failureResponse(GraphQLRequestFailure(status: .badRequest, errors: failure.errors), mediaType: mediaType)
+        }
+        let credential = RequestCredential(bearerToken: context.bearerToken, requestID: context.requestID)
+        let result = await service.execute(prepared, variables: variables, credential: credential, logger: context.logger)
+        let outcome: QuarryMetrics.Outcome = !result.hasData ? .invalidRequest
+            : result.errorCount == 0 ? .ok : .fieldErrors
+        record(operationName: prepared.operationName, outcome: outcome, since: start, statements: result.sqlStatements)
+        // A response without `data` is a request error (e.g. variables that do not coerce):
+        // 400 when the client reads statuses, 200 for the legacy media type.
+        let status: HTTPResponse.Status = result.hasData || mediaType == .json ? .ok : .badRequest
+        return Response(
+            status: status, headers: [.contentType: mediaType.contentType],
+            body: .init(byteBuffer: ByteBuffer(bytes: result.body))
+        )
+    }
+
+    /// The request parameters of a GET query string or a POST JSON body.
+    private func readParameters(
+        _ request: Request, context: QuarryRequestContext
+    ) async throws -> GraphQLRequestParameters {
+        if request.method == .get {
+            guard let items = FormURLEncoded.decode(request.uri.query.map { Substring($0) } ?? "") else {
+                throw GraphQLRequestFailure.badRequest("The query string is not valid URL encoding of UTF-8 text.")
+            }
+            return try GraphQLRequestParameters(queryItems: items, parseJSON: { try JSONReader.read($0) })
+        }
+        try checkContentType(request.headers[.contentType])
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
+            throw tooLarge()
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: maxBodyBytes)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw tooLarge()
+        }
+        guard body.readableBytes > 0 else {
+            throw GraphQLRequestFailure.badRequest("The request body is empty; expected a JSON object with a \"query\" string.")
+        }
+        let json: GraphQLValue
+        do {
+            json = try body.withUnsafeReadableBytes { bytes throws(JSONReadError) in try JSONReader.read(bytes) }
+        } catch {
+            throw GraphQLRequestFailure.badRequest("The request body is not valid JSON.")
+        }
+        return try GraphQLRequestParameters(json: json)
+    }
+
+    /// POST bodies must be JSON in UTF-8 (spec §"POST": `application/json`).
+    private func checkContentType(_ header: String?) throws {
+        guard let header, let type = MediaRange(header), type.type == "application", type.subtype == "json",
+              type.charsetIsUTF8 else {
+            throw QuarryHTTPError(
+                .unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
+                message: "POST /graphql takes a JSON body: send Content-Type: application/json.",
+                headers: [.accept: "application/json"]
+            )
+        }
+    }
+
+    private func tooLarge() -> QuarryHTTPError {
+        QuarryHTTPError(
+            .contentTooLarge, code: "REQUEST_TOO_LARGE",
+            message: "The request body exceeds \(maxBodyBytes) bytes (QUARRY_HTTP_MAX_BODY_BYTES)."
+        )
+    }
+
+    private func failureResponse(_ failure: GraphQLRequestFailure, mediaType: GraphQLMediaType) -> Response {
+        var status = HTTPResponse.Status.ok
+        var headers: HTTPFields = [.contentType: mediaType.contentType]
+        switch failure.status {
+        case .badRequest:
+            if mediaType == .graphQLResponseJSON { status = .badRequest }
+        case .methodNotAllowed(let allow):
+            status = .methodNotAllowed
+            headers[.allow] = allow
+        }
+        return Response(
+            status: status, headers: headers,
+            body: .init(byteBuffer: ByteBuffer(string: GraphQLErrorJSON.response(failure.errors)))
+        )
+    }
+
+    private func record(operationName: String?, outcome: QuarryMetrics.Outcome, since start: ContinuousClock.Instant, statements: Int) {
+        metrics.recordGraphQLRequest(
+            operationName: operationName, outcome: outcome, duration: ContinuousClock.now - start,
+            sqlStatements: statements
+        )
+    }
+}

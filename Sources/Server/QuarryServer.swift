@@ -1,0 +1,66 @@
+import App
+import Hummingbird
+import Logging
+import Postgres
+import ServiceLifecycle
+
+/// A whole Quarry server built from its configuration: the database pool, the
+/// migrations, the GraphQL service and the HTTP application, run as one
+/// ServiceLifecycle group that shuts down gracefully on SIGTERM or SIGINT.
+public struct QuarryServer {
+    public let configuration: ServerConfiguration
+    public let logger: Logger
+
+    public init(configuration: ServerConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// The pool configuration from `QUARRY_DATABASE_URL` and the pool settings.
+    public func postgresConfiguration() throws -> PostgresConfiguration {
+        var postgres = try PostgresConfiguration(url: configuration.requireDatabaseURL(), variable: "QUARRY_DATABASE_URL")
+        postgres.poolSize = configuration.databasePoolSize
+        postgres.statementTimeout = configuration.statementTimeoutMilliseconds == 0
+            ? nil : .milliseconds(configuration.statementTimeoutMilliseconds)
+        return postgres
+    }
+
+    public func migrator() -> PostgresMigrator {
+        PostgresMigrator(directory: configuration.migrationsDirectory, logger: logger)
+    }
+
+    /// Applies pending migrations; returns the names of those applied.
+    public func migrate(pool: PostgresPool) async throws -> [String] {
+        try await migrator().migrate(on: pool).map(\.name)
+    }
+
+    /// Serves until SIGTERM/SIGINT: new connections stop, in-flight requests
+    /// finish (for at most `QUARRY_SHUTDOWN_TIMEOUT_SECONDS`), then the pool closes.
+    public func serve(migrate runMigrations: Bool) async throws {
+        let schema = try QuarrySchema.build(directory: configuration.schemaDirectory)
+        let pool = PostgresPool(configuration: try postgresConfiguration(), logger: logger)
+        let service = try GraphQLService(schema: schema, database: pool, options: configuration.graphQLOptions)
+        if runMigrations {
+            let applied = try await migrate(pool: pool)
+            logger.info("migrations applied", metadata: ["count": "\(applied.count)", "names": "\(applied)"])
+        }
+        let metrics = QuarryMetrics()
+        let components = ServerComponents(
+            graphQL: service,
+            readiness: DatabaseReadiness(pool: pool, migrator: migrator()),
+            metrics: metrics,
+            refreshGauges: {
+                let state = pool.metrics
+                metrics.recordPool(inUse: state.inUse, idle: state.idle, waiting: state.waiting)
+            }
+        )
+        let app = buildApplication(
+            configuration: configuration, components: components, services: [PoolService(pool: pool)], logger: logger
+        )
+        var group = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+        )
+        group.maximumGracefulShutdownDuration = .seconds(configuration.shutdownTimeoutSeconds)
+        try await ServiceGroup(configuration: group).run()
+    }
+}
