@@ -17,9 +17,9 @@ struct MigrateCommand: AsyncParsableCommand {
         do {
             let applied = try await server.migrate(pool: pool)
             print(applied.isEmpty ? "No pending migrations." : "Applied: " + applied.joined(separator: ", "))
-            await pool.shutdown()
+            pool.shutdown()
         } catch {
-            await pool.shutdown()
+            pool.shutdown()
             throw error
         }
     }

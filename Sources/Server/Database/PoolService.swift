@@ -9,6 +9,6 @@ struct PoolService: Service {
 
     func run() async throws {
         try? await gracefulShutdown()
-        await pool.shutdown()
+        pool.shutdown()
     }
 }
