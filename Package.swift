@@ -34,6 +34,9 @@ let serverTargets: [Target] = [
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
     .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+    // zxcvbn-c has no .pc file; its module map links the library by name.
+    .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
+    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(
         name: "Postgres",
         dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
@@ -41,7 +44,11 @@ let serverTargets: [Target] = [
     ),
     .target(
         name: "Auth",
-        dependencies: ["CArgon2", "COpenSSL"],
+        dependencies: [
+            "CArgon2", "COpenSSL", "CZxcvbn",
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ],
         swiftSettings: strict
     ),
     .target(
@@ -98,6 +105,7 @@ let serverDependencies: [Package.Dependency] = [
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
 ]
 
 let package = Package(
