@@ -4,11 +4,13 @@ PYTHON ?= python3
 
 .PHONY: deps run stop-db test test-engine bench-http
 
-## Installs the system packages (apt, as root) and graphql-core, the test oracle.
+## Installs the system packages (apt, as root), graphql-core (the test oracle) and aiosmtpd (the tests' SMTP server).
 deps:
 	@scripts/install-deps.sh
 	@$(PYTHON) -c 'import graphql, sys; sys.exit(graphql.__version__ != "3.2.8")' 2>/dev/null || \
 	  $(PYTHON) -m pip install --quiet --disable-pip-version-check graphql-core==3.2.8
+	@$(PYTHON) -c 'import aiosmtpd, sys; sys.exit(aiosmtpd.__version__ != "1.4.6")' 2>/dev/null || \
+	  $(PYTHON) -m pip install --quiet --disable-pip-version-check aiosmtpd==1.4.6
 
 ## Serves Quarry on http://127.0.0.1:$${QUARRY_HTTP_PORT:-8080} (local PostgreSQL unless QUARRY_DATABASE_URL is set).
 run:

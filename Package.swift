@@ -52,6 +52,15 @@ let serverTargets: [Target] = [
         swiftSettings: strict
     ),
     .target(
+        name: "Mail",
+        dependencies: [
+            "CCurl", "Postgres",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        swiftSettings: strict
+    ),
+    .target(
         name: "App",
         dependencies: ["GraphQLExecution", "Postgres", "Auth", .product(name: "Logging", package: "swift-log")],
         swiftSettings: strict
@@ -78,6 +87,16 @@ let serverTargets: [Target] = [
     ),
     .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: strict),
     .testTarget(name: "AuthTests", dependencies: ["Auth"], swiftSettings: strict),
+    .testTarget(
+        name: "MailTests",
+        dependencies: [
+            "Mail", "Postgres",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        exclude: ["Support"],
+        swiftSettings: strict
+    ),
     .testTarget(name: "QuarryCommandTests", dependencies: ["quarry"], swiftSettings: strict),
     .testTarget(name: "AppTests", dependencies: ["App"], swiftSettings: strict),
     .testTarget(
