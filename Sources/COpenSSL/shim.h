@@ -2,3 +2,4 @@
 #include <openssl/sha.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/err.h>
