@@ -71,6 +71,28 @@ struct PasswordStrengthTests {
         // An email's local part counts as a user word too.
         let local = PasswordStrength.estimate("zorblatquix", userInputs: ["zorblatquix@example.com"])
         #expect(local.warning == "Your name, nickname or email address is easy to guess")
+        // So do the parts of a real name.
+        let surname = PasswordStrength.estimate("quenneville", userInputs: ["Ada Quenneville"])
+        #expect(surname.warning == "Your name, nickname or email address is easy to guess")
+        #expect(surname.guessesLog10 < PasswordStrength.estimate("quenneville").guessesLog10)
+    }
+
+    @Test("estimates from many tasks at once agree with one another")
+    func concurrentEstimates() async {
+        let passwords = Self.cases.map(\.password)
+        let expected = passwords.map { PasswordStrength.estimate($0) }
+        let results = await withTaskGroup(of: (Int, PasswordStrength).self) { group in
+            for _ in 0..<4 {
+                for (index, password) in passwords.enumerated() {
+                    group.addTask { (index, PasswordStrength.estimate(password)) }
+                }
+            }
+            return await group.reduce(into: [(Int, PasswordStrength)]()) { $0.append($1) }
+        }
+        #expect(results.count == passwords.count * 4)
+        for (index, strength) in results {
+            #expect(strength == expected[index])
+        }
     }
 
     @Test("an empty password scores 0 with zxcvbn's starting suggestions")

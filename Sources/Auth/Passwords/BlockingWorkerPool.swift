@@ -68,6 +68,8 @@ final class BlockingWorkerPool: Sendable {
 
     /// Runs `body` on one of the pool's threads and returns its result.
     /// Throws `PasswordHashingError.shutDown` if the pool stops first.
+    /// Task cancellation is not observed: a job is short, and a login that
+    /// was cancelled mid-hash has nothing left to undo.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let job = Job(

@@ -22,7 +22,9 @@ public struct PasswordStrength: Sendable, Equatable {
     }
 
     /// Estimates `password`. `userInputs` (email, nickname, real name) count
-    /// as words an attacker knows; an email also contributes its local part.
+    /// as words an attacker knows, whole and in parts: "Ada Quenneville"
+    /// also gives "Ada" and "Quenneville", an email its local part and the
+    /// pieces of both.
     public static func estimate(_ password: String, userInputs: [String] = []) -> PasswordStrength {
         let (bits, matches) = ZxcvbnEstimator.estimate(password, userWords: userWords(from: userInputs))
         let guessesLog10 = bits * log10Of2
@@ -44,12 +46,20 @@ public struct PasswordStrength: Sendable, Equatable {
 
     private static func userWords(from inputs: [String]) -> [String] {
         var words: [String] = []
+        func add(_ word: some StringProtocol) {
+            let word = String(word)
+            if !words.contains(word) { words.append(word) }
+        }
         for input in inputs {
-            let word = String(input.trimmingWhitespace().prefix(ZxcvbnEstimator.maximumLength))
-            guard !word.isEmpty else { continue }
-            words.append(word)
-            if let at = word.firstIndex(of: "@"), at > word.startIndex {
-                words.append(String(word[..<at]))
+            let whole = input.trimmingWhitespace().prefix(ZxcvbnEstimator.maximumLength)
+            guard !whole.isEmpty else { continue }
+            add(whole)
+            if let at = whole.firstIndex(of: "@"), at > whole.startIndex {
+                add(whole[..<at])
+            }
+            // Parts shorter than 3 characters would match too much by chance.
+            for part in whole.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where part.count >= 3 {
+                add(part)
             }
         }
         return words
