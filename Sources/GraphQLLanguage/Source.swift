@@ -131,16 +131,22 @@ public struct Location: Sendable, Hashable {
 /// Stores a node's optional `loc` in 16 bytes instead of 17: "no location"
 /// is a location on line 0, which the parser never produces. Keeps AST
 /// nodes compact (they are copied into lists while parsing).
-@propertyWrapper
+///
+/// Nodes keep it in a plain stored property `packedLoc` (with a computed
+/// `loc`) and declare their public initializers in extensions, so each node
+/// also has the compiler's memberwise initializer. The parser builds nodes
+/// with that one: it assembles the node in place, whereas a hand-written
+/// initializer of a large node costs an extra copy (a retain and a release
+/// of every array and string in it) in optimized builds.
 public struct PackedLocation: Sendable, Hashable {
-    private var location: Location
+    private var stored: Location
 
-    public init(wrappedValue: Location?) {
-        location = wrappedValue ?? Location(start: 0, end: 0, line: 0, column: 0)
+    public init(_ location: Location?) {
+        stored = location ?? Location(start: 0, end: 0, line: 0, column: 0)
     }
 
-    public var wrappedValue: Location? {
-        get { location.line == 0 ? nil : location }
-        set { location = newValue ?? Location(start: 0, end: 0, line: 0, column: 0) }
+    public var location: Location? {
+        get { stored.line == 0 ? nil : stored }
+        set { stored = newValue ?? Location(start: 0, end: 0, line: 0, column: 0) }
     }
 }

@@ -9,11 +9,13 @@ public protocol ASTNode: Sendable {
 /// A name (spec §2.1.9 "Names"): `/[_A-Za-z][_0-9A-Za-z]*/`.
 public struct NameNode: ASTNode, Equatable {
     public var value: String
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension NameNode {
     public init(value: String, loc: Location? = nil) {
-        self.value = value
-        self.loc = loc
+        self.init(value: value, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -21,12 +23,8 @@ public struct NameNode: ASTNode, Equatable {
 /// system definitions and extensions, in source order.
 public struct DocumentNode: ASTNode, Equatable {
     public var definitions: [DefinitionNode]
-    @PackedLocation public var loc: Location?
-
-    public init(definitions: [DefinitionNode], loc: Location? = nil) {
-        self.definitions = definitions
-        self.loc = loc
-    }
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
 
     /// The operations of the document, in source order.
     public var operations: [OperationDefinitionNode] {
@@ -36,6 +34,12 @@ public struct DocumentNode: ASTNode, Equatable {
     /// The fragment definitions of the document, in source order.
     public var fragments: [FragmentDefinitionNode] {
         definitions.compactMap { if case .fragment(let node) = $0 { node } else { nil } }
+    }
+}
+
+extension DocumentNode {
+    public init(definitions: [DefinitionNode], loc: Location? = nil) {
+        self.init(definitions: definitions, packedLoc: PackedLocation(loc))
     }
 }
 

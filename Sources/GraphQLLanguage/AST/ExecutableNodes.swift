@@ -6,18 +6,18 @@ public struct OperationDefinitionNode: ASTNode, Equatable {
     public var variableDefinitions: [VariableDefinitionNode]
     public var directives: [DirectiveNode]
     public var selectionSet: SelectionSetNode
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension OperationDefinitionNode {
     public init(
         operation: OperationType, name: NameNode? = nil, variableDefinitions: [VariableDefinitionNode] = [],
         directives: [DirectiveNode] = [], selectionSet: SelectionSetNode, loc: Location? = nil
     ) {
-        self.operation = operation
-        self.name = name
-        self.variableDefinitions = variableDefinitions
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.loc = loc
+        self.init(
+            operation: operation, name: name, variableDefinitions: variableDefinitions, directives: directives,
+            selectionSet: selectionSet, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -27,28 +27,31 @@ public struct VariableDefinitionNode: ASTNode, Equatable {
     public var type: TypeNode
     public var defaultValue: ValueNode?
     public var directives: [DirectiveNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension VariableDefinitionNode {
     public init(
         variable: VariableNode, type: TypeNode, defaultValue: ValueNode? = nil,
         directives: [DirectiveNode] = [], loc: Location? = nil
     ) {
-        self.variable = variable
-        self.type = type
-        self.defaultValue = defaultValue
-        self.directives = directives
-        self.loc = loc
+        self.init(
+            variable: variable, type: type, defaultValue: defaultValue, directives: directives,
+            packedLoc: PackedLocation(loc))
     }
 }
 
 /// `{ selection ... }` (spec §2.4 "Selection Sets").
 public struct SelectionSetNode: ASTNode, Equatable {
     public var selections: [SelectionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension SelectionSetNode {
     public init(selections: [SelectionNode], loc: Location? = nil) {
-        self.selections = selections
-        self.loc = loc
+        self.init(selections: selections, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -82,34 +85,35 @@ public struct FieldNode: ASTNode, Equatable {
     public var arguments: [ArgumentNode]
     public var directives: [DirectiveNode]
     public var selectionSet: SelectionSetNode?
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
 
+    /// The key of this field in the response: its alias, else its name (spec §2.7).
+    public var responseKey: String { alias?.value ?? name.value }
+}
+
+extension FieldNode {
     public init(
         alias: NameNode? = nil, name: NameNode, arguments: [ArgumentNode] = [], directives: [DirectiveNode] = [],
         selectionSet: SelectionSetNode? = nil, loc: Location? = nil
     ) {
-        self.alias = alias
-        self.name = name
-        self.arguments = arguments
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.loc = loc
+        self.init(
+            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+            packedLoc: PackedLocation(loc))
     }
-
-    /// The key of this field in the response: its alias, else its name (spec §2.7).
-    public var responseKey: String { alias?.value ?? name.value }
 }
 
 /// `name: value` (spec §2.6 "Arguments").
 public struct ArgumentNode: ASTNode, Equatable {
     public var name: NameNode
     public var value: ValueNode
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension ArgumentNode {
     public init(name: NameNode, value: ValueNode, loc: Location? = nil) {
-        self.name = name
-        self.value = value
-        self.loc = loc
+        self.init(name: name, value: value, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -117,12 +121,13 @@ public struct ArgumentNode: ASTNode, Equatable {
 public struct FragmentSpreadNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension FragmentSpreadNode {
     public init(name: NameNode, directives: [DirectiveNode] = [], loc: Location? = nil) {
-        self.name = name
-        self.directives = directives
-        self.loc = loc
+        self.init(name: name, directives: directives, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -131,16 +136,18 @@ public struct InlineFragmentNode: ASTNode, Equatable {
     public var typeCondition: NamedTypeNode?
     public var directives: [DirectiveNode]
     public var selectionSet: SelectionSetNode
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension InlineFragmentNode {
     public init(
         typeCondition: NamedTypeNode? = nil, directives: [DirectiveNode] = [], selectionSet: SelectionSetNode,
         loc: Location? = nil
     ) {
-        self.typeCondition = typeCondition
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.loc = loc
+        self.init(
+            typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
+            packedLoc: PackedLocation(loc))
     }
 }
 
@@ -150,17 +157,18 @@ public struct FragmentDefinitionNode: ASTNode, Equatable {
     public var typeCondition: NamedTypeNode
     public var directives: [DirectiveNode]
     public var selectionSet: SelectionSetNode
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension FragmentDefinitionNode {
     public init(
         name: NameNode, typeCondition: NamedTypeNode, directives: [DirectiveNode] = [],
         selectionSet: SelectionSetNode, loc: Location? = nil
     ) {
-        self.name = name
-        self.typeCondition = typeCondition
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.loc = loc
+        self.init(
+            name: name, typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
+            packedLoc: PackedLocation(loc))
     }
 }
 
@@ -168,11 +176,12 @@ public struct FragmentDefinitionNode: ASTNode, Equatable {
 public struct DirectiveNode: ASTNode, Equatable {
     public var name: NameNode
     public var arguments: [ArgumentNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension DirectiveNode {
     public init(name: NameNode, arguments: [ArgumentNode] = [], loc: Location? = nil) {
-        self.name = name
-        self.arguments = arguments
-        self.loc = loc
+        self.init(name: name, arguments: arguments, packedLoc: PackedLocation(loc))
     }
 }

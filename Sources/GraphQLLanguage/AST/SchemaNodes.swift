@@ -3,16 +3,18 @@ public struct SchemaDefinitionNode: ASTNode, Equatable {
     public var description: StringValueNode?
     public var directives: [DirectiveNode]
     public var operationTypes: [OperationTypeDefinitionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension SchemaDefinitionNode {
     public init(
         description: StringValueNode? = nil, directives: [DirectiveNode] = [],
         operationTypes: [OperationTypeDefinitionNode], loc: Location? = nil
     ) {
-        self.description = description
-        self.directives = directives
-        self.operationTypes = operationTypes
-        self.loc = loc
+        self.init(
+            description: description, directives: directives, operationTypes: operationTypes,
+            packedLoc: PackedLocation(loc))
     }
 }
 
@@ -20,14 +22,15 @@ public struct SchemaDefinitionNode: ASTNode, Equatable {
 public struct SchemaExtensionNode: ASTNode, Equatable {
     public var directives: [DirectiveNode]
     public var operationTypes: [OperationTypeDefinitionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension SchemaExtensionNode {
     public init(
         directives: [DirectiveNode] = [], operationTypes: [OperationTypeDefinitionNode] = [], loc: Location? = nil
     ) {
-        self.directives = directives
-        self.operationTypes = operationTypes
-        self.loc = loc
+        self.init(directives: directives, operationTypes: operationTypes, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -35,12 +38,13 @@ public struct SchemaExtensionNode: ASTNode, Equatable {
 public struct OperationTypeDefinitionNode: ASTNode, Equatable {
     public var operation: OperationType
     public var type: NamedTypeNode
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension OperationTypeDefinitionNode {
     public init(operation: OperationType, type: NamedTypeNode, loc: Location? = nil) {
-        self.operation = operation
-        self.type = type
-        self.loc = loc
+        self.init(operation: operation, type: type, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -54,18 +58,18 @@ public struct DirectiveDefinitionNode: ASTNode, Equatable {
     public var arguments: [InputValueDefinitionNode]
     public var repeatable: Bool
     public var locations: [NameNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension DirectiveDefinitionNode {
     public init(
         description: StringValueNode? = nil, name: NameNode, arguments: [InputValueDefinitionNode] = [],
         repeatable: Bool = false, locations: [NameNode], loc: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.arguments = arguments
-        self.repeatable = repeatable
-        self.locations = locations
-        self.loc = loc
+        self.init(
+            description: description, name: name, arguments: arguments, repeatable: repeatable, locations: locations,
+            packedLoc: PackedLocation(loc))
     }
 }
 
@@ -76,18 +80,18 @@ public struct FieldDefinitionNode: ASTNode, Equatable {
     public var arguments: [InputValueDefinitionNode]
     public var type: TypeNode
     public var directives: [DirectiveNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension FieldDefinitionNode {
     public init(
         description: StringValueNode? = nil, name: NameNode, arguments: [InputValueDefinitionNode] = [],
         type: TypeNode, directives: [DirectiveNode] = [], loc: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.arguments = arguments
-        self.type = type
-        self.directives = directives
-        self.loc = loc
+        self.init(
+            description: description, name: name, arguments: arguments, type: type, directives: directives,
+            packedLoc: PackedLocation(loc))
     }
 }
 
@@ -99,18 +103,18 @@ public struct InputValueDefinitionNode: ASTNode, Equatable {
     public var type: TypeNode
     public var defaultValue: ValueNode?
     public var directives: [DirectiveNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension InputValueDefinitionNode {
     public init(
         description: StringValueNode? = nil, name: NameNode, type: TypeNode, defaultValue: ValueNode? = nil,
         directives: [DirectiveNode] = [], loc: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.type = type
-        self.defaultValue = defaultValue
-        self.directives = directives
-        self.loc = loc
+        self.init(
+            description: description, name: name, type: type, defaultValue: defaultValue, directives: directives,
+            packedLoc: PackedLocation(loc))
     }
 }
 
@@ -119,15 +123,15 @@ public struct EnumValueDefinitionNode: ASTNode, Equatable {
     public var description: StringValueNode?
     public var name: NameNode
     public var directives: [DirectiveNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension EnumValueDefinitionNode {
     public init(
         description: StringValueNode? = nil, name: NameNode, directives: [DirectiveNode] = [], loc: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.loc = loc
+        self.init(description: description, name: name, directives: directives, packedLoc: PackedLocation(loc))
     }
 }
 

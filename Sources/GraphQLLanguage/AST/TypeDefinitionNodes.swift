@@ -57,15 +57,15 @@ public struct ScalarTypeDefinitionNode: ASTNode, Equatable {
     public var description: StringValueNode?
     public var name: NameNode
     public var directives: [DirectiveNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension ScalarTypeDefinitionNode {
     public init(
         description: StringValueNode? = nil, name: NameNode, directives: [DirectiveNode] = [], loc: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.loc = loc
+        self.init(description: description, name: name, directives: directives, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -76,18 +76,18 @@ public struct ObjectTypeDefinitionNode: ASTNode, Equatable {
     public var interfaces: [NamedTypeNode]
     public var directives: [DirectiveNode]
     public var fields: [FieldDefinitionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension ObjectTypeDefinitionNode {
     public init(
         description: StringValueNode? = nil, name: NameNode, interfaces: [NamedTypeNode] = [],
         directives: [DirectiveNode] = [], fields: [FieldDefinitionNode] = [], loc: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.loc = loc
+        self.init(
+            description: description, name: name, interfaces: interfaces, directives: directives, fields: fields,
+            packedLoc: PackedLocation(loc))
     }
 }
 
@@ -98,18 +98,18 @@ public struct InterfaceTypeDefinitionNode: ASTNode, Equatable {
     public var interfaces: [NamedTypeNode]
     public var directives: [DirectiveNode]
     public var fields: [FieldDefinitionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension InterfaceTypeDefinitionNode {
     public init(
         description: StringValueNode? = nil, name: NameNode, interfaces: [NamedTypeNode] = [],
         directives: [DirectiveNode] = [], fields: [FieldDefinitionNode] = [], loc: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.loc = loc
+        self.init(
+            description: description, name: name, interfaces: interfaces, directives: directives, fields: fields,
+            packedLoc: PackedLocation(loc))
     }
 }
 
@@ -119,17 +119,17 @@ public struct UnionTypeDefinitionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var types: [NamedTypeNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension UnionTypeDefinitionNode {
     public init(
         description: StringValueNode? = nil, name: NameNode, directives: [DirectiveNode] = [],
         types: [NamedTypeNode] = [], loc: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.types = types
-        self.loc = loc
+        self.init(
+            description: description, name: name, directives: directives, types: types, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -139,17 +139,18 @@ public struct EnumTypeDefinitionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var values: [EnumValueDefinitionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension EnumTypeDefinitionNode {
     public init(
         description: StringValueNode? = nil, name: NameNode, directives: [DirectiveNode] = [],
         values: [EnumValueDefinitionNode] = [], loc: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.values = values
-        self.loc = loc
+        self.init(
+            description: description, name: name, directives: directives, values: values,
+            packedLoc: PackedLocation(loc))
     }
 }
 
@@ -159,16 +160,17 @@ public struct InputObjectTypeDefinitionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var fields: [InputValueDefinitionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension InputObjectTypeDefinitionNode {
     public init(
         description: StringValueNode? = nil, name: NameNode, directives: [DirectiveNode] = [],
         fields: [InputValueDefinitionNode] = [], loc: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.fields = fields
-        self.loc = loc
+        self.init(
+            description: description, name: name, directives: directives, fields: fields,
+            packedLoc: PackedLocation(loc))
     }
 }

@@ -45,12 +45,13 @@ public enum TypeExtensionNode: ASTNode, Equatable {
 public struct ScalarTypeExtensionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension ScalarTypeExtensionNode {
     public init(name: NameNode, directives: [DirectiveNode] = [], loc: Location? = nil) {
-        self.name = name
-        self.directives = directives
-        self.loc = loc
+        self.init(name: name, directives: directives, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -60,17 +61,17 @@ public struct ObjectTypeExtensionNode: ASTNode, Equatable {
     public var interfaces: [NamedTypeNode]
     public var directives: [DirectiveNode]
     public var fields: [FieldDefinitionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension ObjectTypeExtensionNode {
     public init(
         name: NameNode, interfaces: [NamedTypeNode] = [], directives: [DirectiveNode] = [],
         fields: [FieldDefinitionNode] = [], loc: Location? = nil
     ) {
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.loc = loc
+        self.init(
+            name: name, interfaces: interfaces, directives: directives, fields: fields, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -80,17 +81,17 @@ public struct InterfaceTypeExtensionNode: ASTNode, Equatable {
     public var interfaces: [NamedTypeNode]
     public var directives: [DirectiveNode]
     public var fields: [FieldDefinitionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension InterfaceTypeExtensionNode {
     public init(
         name: NameNode, interfaces: [NamedTypeNode] = [], directives: [DirectiveNode] = [],
         fields: [FieldDefinitionNode] = [], loc: Location? = nil
     ) {
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.loc = loc
+        self.init(
+            name: name, interfaces: interfaces, directives: directives, fields: fields, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -99,13 +100,13 @@ public struct UnionTypeExtensionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var types: [NamedTypeNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension UnionTypeExtensionNode {
     public init(name: NameNode, directives: [DirectiveNode] = [], types: [NamedTypeNode] = [], loc: Location? = nil) {
-        self.name = name
-        self.directives = directives
-        self.types = types
-        self.loc = loc
+        self.init(name: name, directives: directives, types: types, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -114,16 +115,16 @@ public struct EnumTypeExtensionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var values: [EnumValueDefinitionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension EnumTypeExtensionNode {
     public init(
         name: NameNode, directives: [DirectiveNode] = [], values: [EnumValueDefinitionNode] = [],
         loc: Location? = nil
     ) {
-        self.name = name
-        self.directives = directives
-        self.values = values
-        self.loc = loc
+        self.init(name: name, directives: directives, values: values, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -132,15 +133,15 @@ public struct InputObjectTypeExtensionNode: ASTNode, Equatable {
     public var name: NameNode
     public var directives: [DirectiveNode]
     public var fields: [InputValueDefinitionNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension InputObjectTypeExtensionNode {
     public init(
         name: NameNode, directives: [DirectiveNode] = [], fields: [InputValueDefinitionNode] = [],
         loc: Location? = nil
     ) {
-        self.name = name
-        self.directives = directives
-        self.fields = fields
-        self.loc = loc
+        self.init(name: name, directives: directives, fields: fields, packedLoc: PackedLocation(loc))
     }
 }

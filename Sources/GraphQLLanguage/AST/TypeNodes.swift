@@ -28,32 +28,38 @@ public indirect enum TypeNode: ASTNode, Equatable {
 /// `Name` (spec §2.11 "NamedType").
 public struct NamedTypeNode: ASTNode, Equatable {
     public var name: NameNode
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension NamedTypeNode {
     public init(name: NameNode, loc: Location? = nil) {
-        self.name = name
-        self.loc = loc
+        self.init(name: name, packedLoc: PackedLocation(loc))
     }
 }
 
 /// `[Type]` (spec §2.11 "ListType").
 public struct ListTypeNode: ASTNode, Equatable {
     public var type: TypeNode
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension ListTypeNode {
     public init(type: TypeNode, loc: Location? = nil) {
-        self.type = type
-        self.loc = loc
+        self.init(type: type, packedLoc: PackedLocation(loc))
     }
 }
 
 /// `Type!` (spec §2.11 "NonNullType").
 public struct NonNullTypeNode: ASTNode, Equatable {
     public var type: TypeNode
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension NonNullTypeNode {
     public init(type: TypeNode, loc: Location? = nil) {
-        self.type = type
-        self.loc = loc
+        self.init(type: type, packedLoc: PackedLocation(loc))
     }
 }

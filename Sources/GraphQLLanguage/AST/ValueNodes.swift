@@ -31,11 +31,13 @@ public enum ValueNode: ASTNode, Equatable {
 /// `$name` (spec §2.10 "Variables").
 public struct VariableNode: ASTNode, Equatable {
     public var name: NameNode
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension VariableNode {
     public init(name: NameNode, loc: Location? = nil) {
-        self.name = name
-        self.loc = loc
+        self.init(name: name, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -43,22 +45,26 @@ public struct VariableNode: ASTNode, Equatable {
 /// happens in the type system (spec §2.9.1 "Int Value").
 public struct IntValueNode: ASTNode, Equatable {
     public var value: String
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension IntValueNode {
     public init(value: String, loc: Location? = nil) {
-        self.value = value
-        self.loc = loc
+        self.init(value: value, packedLoc: PackedLocation(loc))
     }
 }
 
 /// A float literal, kept as its source text (spec §2.9.2 "Float Value").
 public struct FloatValueNode: ASTNode, Equatable {
     public var value: String
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension FloatValueNode {
     public init(value: String, loc: Location? = nil) {
-        self.value = value
-        self.loc = loc
+        self.init(value: value, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -67,65 +73,77 @@ public struct FloatValueNode: ASTNode, Equatable {
 public struct StringValueNode: ASTNode, Equatable {
     public var value: String
     public var block: Bool
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension StringValueNode {
     public init(value: String, block: Bool = false, loc: Location? = nil) {
-        self.value = value
-        self.block = block
-        self.loc = loc
+        self.init(value: value, block: block, packedLoc: PackedLocation(loc))
     }
 }
 
 /// `true` or `false` (spec §2.9.3 "Boolean Value").
 public struct BooleanValueNode: ASTNode, Equatable {
     public var value: Bool
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension BooleanValueNode {
     public init(value: Bool, loc: Location? = nil) {
-        self.value = value
-        self.loc = loc
+        self.init(value: value, packedLoc: PackedLocation(loc))
     }
 }
 
 /// `null` (spec §2.9.5 "Null Value").
 public struct NullValueNode: ASTNode, Equatable {
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension NullValueNode {
     public init(loc: Location? = nil) {
-        self.loc = loc
+        self.init(packedLoc: PackedLocation(loc))
     }
 }
 
 /// An enum value: a name other than `true`, `false` or `null` (spec §2.9.6).
 public struct EnumValueNode: ASTNode, Equatable {
     public var value: String
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension EnumValueNode {
     public init(value: String, loc: Location? = nil) {
-        self.value = value
-        self.loc = loc
+        self.init(value: value, packedLoc: PackedLocation(loc))
     }
 }
 
 /// `[value ...]` (spec §2.9.7 "List Value").
 public struct ListValueNode: ASTNode, Equatable {
     public var values: [ValueNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension ListValueNode {
     public init(values: [ValueNode], loc: Location? = nil) {
-        self.values = values
-        self.loc = loc
+        self.init(values: values, packedLoc: PackedLocation(loc))
     }
 }
 
 /// `{ name: value ... }` (spec §2.9.8 "Input Object Values").
 public struct ObjectValueNode: ASTNode, Equatable {
     public var fields: [ObjectFieldNode]
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension ObjectValueNode {
     public init(fields: [ObjectFieldNode], loc: Location? = nil) {
-        self.fields = fields
-        self.loc = loc
+        self.init(fields: fields, packedLoc: PackedLocation(loc))
     }
 }
 
@@ -133,11 +151,12 @@ public struct ObjectValueNode: ASTNode, Equatable {
 public struct ObjectFieldNode: ASTNode, Equatable {
     public var name: NameNode
     public var value: ValueNode
-    @PackedLocation public var loc: Location?
+    var packedLoc: PackedLocation
+    public var loc: Location? { get { packedLoc.location } set { packedLoc.location = newValue } }
+}
 
+extension ObjectFieldNode {
     public init(name: NameNode, value: ValueNode, loc: Location? = nil) {
-        self.name = name
-        self.value = value
-        self.loc = loc
+        self.init(name: name, value: value, packedLoc: PackedLocation(loc))
     }
 }

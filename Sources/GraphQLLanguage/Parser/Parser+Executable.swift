@@ -3,7 +3,8 @@ extension Parser {
     mutating func parseDocument() throws(GraphQLError) -> DocumentNode {
         let mark = scratch.definitions.count
         repeat {
-            scratch.definitions.push(try parseDefinition())
+            let definition = try parseDefinition()
+            scratch.definitions.push(definition)
         } while !peek(.endOfFile)
         return DocumentNode(
             definitions: scratch.definitions.popArray(from: mark), loc: Location(start: 0, end: lexer.bytes.count, line: 1, column: 1))
@@ -80,7 +81,8 @@ extension Parser {
         guard try expectOptionalToken(.parenL) else { return [] }
         let mark = scratch.variableDefinitions.count
         repeat {
-            scratch.variableDefinitions.push(try parseVariableDefinition())
+            let definition = try parseVariableDefinition()
+            scratch.variableDefinitions.push(definition)
         } while try !expectOptionalToken(.parenR)
         return scratch.variableDefinitions.popArray(from: mark)
     }
@@ -114,7 +116,8 @@ extension Parser {
         try expectToken(.braceL)
         let mark = scratch.selections.count
         repeat {
-            scratch.selections.push(try parseSelection())
+            let selection = try parseSelection()
+            scratch.selections.push(selection)
         } while try !expectOptionalToken(.braceR)
         leaveNesting()
         return SelectionSetNode(selections: scratch.selections.popArray(from: mark), loc: location(from: start))
@@ -156,7 +159,8 @@ extension Parser {
         guard try expectOptionalToken(.parenL) else { return [] }
         let mark = scratch.arguments.count
         repeat {
-            scratch.arguments.push(try parseArgument(isConst: isConst))
+            let argument = try parseArgument(isConst: isConst)
+            scratch.arguments.push(argument)
         } while try !expectOptionalToken(.parenR)
         return scratch.arguments.popArray(from: mark)
     }

@@ -68,7 +68,8 @@ extension Parser {
         try expectToken(.bracketL)
         let mark = scratch.values.count
         while try !expectOptionalToken(.bracketR) {
-            scratch.values.push(try parseValueLiteral(isConst: isConst))
+            let value = try parseValueLiteral(isConst: isConst)
+            scratch.values.push(value)
         }
         leaveNesting()
         return ListValueNode(values: scratch.values.popArray(from: mark), loc: location(from: start))
@@ -83,7 +84,8 @@ extension Parser {
         try expectToken(.braceL)
         let mark = scratch.objectFields.count
         while try !expectOptionalToken(.braceR) {
-            scratch.objectFields.push(try parseObjectField(isConst: isConst))
+            let field = try parseObjectField(isConst: isConst)
+            scratch.objectFields.push(field)
         }
         leaveNesting()
         return ObjectValueNode(fields: scratch.objectFields.popArray(from: mark), loc: location(from: start))
@@ -103,7 +105,8 @@ extension Parser {
         guard peek(.at) else { return [] }
         let mark = scratch.directives.count
         repeat {
-            scratch.directives.push(try parseDirective(isConst: isConst))
+            let directive = try parseDirective(isConst: isConst)
+            scratch.directives.push(directive)
         } while peek(.at)
         return scratch.directives.popArray(from: mark)
     }

@@ -29,7 +29,7 @@ public struct ParseOptions: Sendable, Equatable {
 public struct Parser {
     var lexer: Lexer
     let options: ParseOptions
-    let scratch = ParserScratch()
+    var scratch = ParserScratch()
     let names = NameTable()
     private var tokenCount = 0
     private var depth = 0
@@ -97,6 +97,7 @@ public struct Parser {
     ) throws(GraphQLError) -> Result {
         let outcome = source.body.withUnsafeBufferPointer { bytes -> Swift.Result<Result, GraphQLError> in
             var parser = Parser(source: source, bytes: bytes, options: options)
+            defer { parser.scratch.deallocate() }
             do throws(GraphQLError) {
                 try parser.advance()
                 return .success(try body(&parser))

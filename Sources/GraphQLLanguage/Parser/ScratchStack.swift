@@ -5,7 +5,11 @@
 /// Items are moved, never copied: `push` moves an item in, `popArray(from:)`
 /// moves the items above a mark into a new array. Nested lists share one
 /// stack: an inner list is pushed and popped above its parent's mark.
-final class ScratchStack<Element> {
+///
+/// A value type held in the parser (not a class), so pushing while the
+/// parser recurses costs no reference counting. Its owner calls
+/// `deallocate()` exactly once, when the parse ends.
+struct ScratchStack<Element> {
     private var storage: UnsafeMutablePointer<Element>
     private var capacity: Int
     private(set) var count = 0
@@ -15,18 +19,19 @@ final class ScratchStack<Element> {
         storage = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
     }
 
-    deinit {
+    /// Destroys the items left on the stack (after an error) and frees it.
+    func deallocate() {
         storage.deinitialize(count: count)
         storage.deallocate()
     }
 
-    @inline(__always) func push(_ element: consuming Element) {
+    @inline(__always) mutating func push(_ element: consuming Element) {
         if count == capacity { grow() }
         (storage + count).initialize(to: element)
         count += 1
     }
 
-    private func grow() {
+    private mutating func grow() {
         let newCapacity = capacity * 2
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newStorage.moveInitialize(from: storage, count: count)
@@ -36,7 +41,7 @@ final class ScratchStack<Element> {
     }
 
     /// Moves the items pushed since `mark` (a former `count`) into an array.
-    func popArray(from mark: Int) -> [Element] {
+    mutating func popArray(from mark: Int) -> [Element] {
         let length = count - mark
         if length == 0 { return [] }
         var array: [Element] = []
@@ -50,12 +55,23 @@ final class ScratchStack<Element> {
 }
 
 /// The parser's scratch stacks, one per kind of list item.
-final class ParserScratch {
-    let selections = ScratchStack<SelectionNode>()
-    let arguments = ScratchStack<ArgumentNode>()
-    let directives = ScratchStack<DirectiveNode>()
-    let values = ScratchStack<ValueNode>()
-    let objectFields = ScratchStack<ObjectFieldNode>()
-    let variableDefinitions = ScratchStack<VariableDefinitionNode>(capacity: 8)
-    let definitions = ScratchStack<DefinitionNode>(capacity: 8)
+struct ParserScratch {
+    var selections = ScratchStack<SelectionNode>()
+    var arguments = ScratchStack<ArgumentNode>()
+    var directives = ScratchStack<DirectiveNode>()
+    var values = ScratchStack<ValueNode>()
+    var objectFields = ScratchStack<ObjectFieldNode>()
+    var variableDefinitions = ScratchStack<VariableDefinitionNode>(capacity: 8)
+    var definitions = ScratchStack<DefinitionNode>(capacity: 8)
+
+    /// Frees every stack; called once, when the parse ends.
+    func deallocate() {
+        selections.deallocate()
+        arguments.deallocate()
+        directives.deallocate()
+        values.deallocate()
+        objectFields.deallocate()
+        variableDefinitions.deallocate()
+        definitions.deallocate()
+    }
 }
