@@ -83,14 +83,19 @@ struct IdentityTokenConfigurationTests {
 
     @Test("a JWKS location is a URL when it has an http(s) scheme, a path otherwise")
     func jwksSource() throws {
-        #expect(try JWKSSource.parse("https://www.googleapis.com/oauth2/v3/certs") == .url("https://www.googleapis.com/oauth2/v3/certs"))
+        let google = "https://www.googleapis.com/oauth2/v3/certs"
+        #expect(try JWKSSource.parse(google) == .url(google))
         #expect(try JWKSSource.parse("HTTPS://keys.example/k") == .url("HTTPS://keys.example/k"))
         #expect(try JWKSSource.parse("keys/google.json") == .file("keys/google.json"))
         #expect(try JWKSSource.parse(" /etc/jwks.json ") == .file("/etc/jwks.json"))
         for loopback in ["http://127.0.0.1:8080/jwks", "http://localhost/jwks", "http://[::1]:9000/jwks"] {
             #expect(try JWKSSource.parse(loopback) == .url(loopback))
         }
-        for refused in ["", "  ", "http://example.com/jwks", "http://localhost.example.com/jwks", "file:///etc/jwks.json"] {
+        let refusedValues = [
+            "", "  ", "http://example.com/jwks", "http://localhost.example.com/jwks", "http://127.evil.example/jwks",
+            "http://127.0.0.1.example/jwks", "http://127.0.0.1@evil.example/jwks", "file:///etc/jwks.json",
+        ]
+        for refused in refusedValues {
             #expect(throws: IdentityProviderConfigurationError.self, "\(refused)") { try JWKSSource.parse(refused) }
         }
     }

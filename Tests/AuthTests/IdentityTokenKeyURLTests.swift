@@ -113,6 +113,17 @@ struct IdentityTokenKeyURLTests {
         }
     }
 
+    @Test("after shutdown, keys that are not cached yet are unavailable")
+    func afterShutdown() async throws {
+        try await Self.withServer { _, server in
+            let verifier = Self.verifier(server)
+            await verifier.shutdown()
+            #expect(await IdentityTokenVerifierTests.refusal(signing: Maker.googleClaims(), by: verifier) == .keysUnavailable)
+            #expect(server.requests(for: "jwks.json") == 0)
+            await verifier.shutdown()
+        }
+    }
+
     @Test("a URL that answers 404, no JSON or nothing at all makes the keys unavailable")
     func unavailable() async throws {
         try await Self.withServer { folder, server in

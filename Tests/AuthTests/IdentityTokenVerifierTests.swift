@@ -173,7 +173,7 @@ struct IdentityTokenVerifierTests {
     func tampered() async throws {
         try await Self.withVerifier { verifier in
             let parts = try Maker.token(Maker.googleClaims()).split(separator: ".")
-            let forged = try Maker.json(Self.claims(["email": "admin@example.com"])).base64URL
+            let forged = try Maker.json(Self.claims(["email": "admin@example.com"])).jwsBase64URL
             let token = "\(parts[0]).\(forged).\(parts[2])"
             #expect(await Self.refusal(token, by: verifier) == .badSignature)
         }
@@ -190,7 +190,8 @@ struct IdentityTokenVerifierTests {
     @Test("a kid the provider does not publish is refused")
     func unknownKeyID() async throws {
         try await Self.withVerifier { verifier in
-            #expect(await Self.refusal(signing: Maker.googleClaims(), key: IdentityTokenKeys.stranger, by: verifier) == .badSignature)
+            let stranger = IdentityTokenKeys.stranger
+            #expect(await Self.refusal(signing: Maker.googleClaims(), key: stranger, by: verifier) == .badSignature)
         }
     }
 
@@ -224,7 +225,7 @@ struct IdentityTokenVerifierTests {
     func garbage() async throws {
         try await Self.withVerifier { verifier in
             let valid = try Maker.token(Maker.googleClaims()).split(separator: ".")
-            let noAlg = try Maker.json(["kid": IdentityTokenKeys.rsa.id]).base64URL
+            let noAlg = try Maker.json(["kid": IdentityTokenKeys.rsa.id]).jwsBase64URL
             for token in [
                 "", "garbage", "a.b", "a.b.c.d", "!!!.!!!.!!!", "e30.e30.e30",
                 "\(valid[0]).\(valid[1])", "\(noAlg).\(valid[1]).\(valid[2])",

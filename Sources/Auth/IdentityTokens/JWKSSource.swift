@@ -44,19 +44,8 @@ public enum JWKSSource: Sendable, Equatable {
         } else {
             host = authority.prefix { $0 != ":" }
         }
-        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
-    }
-}
-
-/// Text handling shared by the identity-token configuration and claims.
-enum IdentityTokenText {
-    /// `value` without leading and trailing whitespace.
-    static func trimmed(_ value: some StringProtocol) -> String {
-        guard let first = value.firstIndex(where: { !$0.isWhitespace }),
-            let last = value.lastIndex(where: { !$0.isWhitespace })
-        else {
-            return ""
-        }
-        return String(value[first...last])
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        let isIPv4Loopback = octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }
+        return host == "localhost" || host == "::1" || isIPv4Loopback
     }
 }
