@@ -134,10 +134,11 @@ public struct Location: Sendable, Hashable {
 ///
 /// Nodes keep it in a plain stored property `packedLoc` (with a computed
 /// `loc`) and declare their public initializers in extensions, so each node
-/// also has the compiler's memberwise initializer. The parser builds nodes
-/// with that one: it assembles the node in place, whereas a hand-written
-/// initializer of a large node costs an extra copy (a retain and a release
-/// of every array and string in it) in optimized builds.
+/// also has the compiler's memberwise initializer, to which the public one
+/// delegates. That assembles the node in place, whereas a hand-written
+/// initializer that sets each property of a large node compiles to an extra
+/// copy of it (a retain and a release of every array and string in it) in
+/// optimized builds, which was a tenth of the parser's time.
 public struct PackedLocation: Sendable, Hashable {
     private var stored: Location
 
