@@ -101,9 +101,15 @@ public final class OutboxSender: Service {
     }
 
     private func deliver(_ item: OutboxItem, with client: SMTPClient, from: MailAddress) async throws {
-        let data = MIMEMessage.render(item, from: from)
+        let outcome = await client.send(MIMEMessage.render(item, from: from), from: from.address, to: item.message.to)
+        // Recorded in a task of its own, which a cancellation of `run()` does not reach:
+        // once the server has the message, losing the record would only cause a duplicate.
+        try await Task { try await self.record(outcome, of: item) }.value
+    }
+
+    private func record(_ outcome: Result<Void, SMTPClient.Failure>, of item: OutboxItem) async throws {
         var metadata: Logger.Metadata = ["mail_id": "\(item.id)", "kind": "\(item.kind)", "attempt": "\(item.attempts)"]
-        switch await client.send(data, from: from.address, to: item.message.to) {
+        switch outcome {
         case .success:
             if try await recordSent(item.id) {
                 logger.info("mail sent", metadata: metadata)

@@ -71,6 +71,22 @@ struct ConcurrencyTests {
         #expect(try await count(pool, where: "sent_at IS NOT NULL AND attempts = 1") == 15)
     }
 
+    @Test func aSenderCancelledMidSendStillRecordsTheDelivery() async throws {
+        let sink = try await SMTPSink.start(delay: .milliseconds(700))
+        defer { Task { await sink.stop() } }
+        let pool = try await MailTestDatabase.fresh()
+        defer { pool.shutdown() }
+        let stop = start(OutboxSender(pool: pool, smtp: try SMTPConfiguration(url: sink.url), logger: LogRecords().logger(), pollInterval: .milliseconds(100), options: fastOptions()))
+        let id = try await pool.withTransaction { tx in
+            try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "In flight", text: "hi"), kind: "test", on: tx)
+        }
+        try await eventually("the message is claimed") { try await count(pool, where: "locked_by IS NOT NULL") == 1 }
+        try await Task.sleep(for: .milliseconds(200))  // the SMTP dialogue is under way
+        await stop()
+        #expect(try sink.messages().count == 1)
+        #expect(try await count(pool, where: "id = \(id) AND sent_at IS NOT NULL AND locked_by IS NULL AND attempts = 1") == 1)
+    }
+
     @Test func aMessageLeasedByACrashedSenderIsSentAfterTheLeaseAndKeepsItsMessageID() async throws {
         let sink = try await SMTPSink.start()
         defer { Task { await sink.stop() } }

@@ -32,11 +32,15 @@ struct SMTPSink {
     let port: Int
     let directory: String
 
-    /// Starts a server on `port` (0: a free one).
-    static func start(port: Int = 0, auth: (user: String, password: String)? = nil) async throws -> SMTPSink {
+    /// Starts a server on `port` (0: a free one); `delay` holds each message that long
+    /// before accepting it.
+    static func start(
+        port: Int = 0, auth: (user: String, password: String)? = nil, delay: Duration? = nil
+    ) async throws -> SMTPSink {
         let directory = NSTemporaryDirectory() + "quarry-mail-sink-\(UUID().uuidString.prefix(8))"
         var command: [String: Any] = ["action": "start", "port": port, "dir": directory]
         if let auth { command["auth"] = ["user": auth.user, "password": auth.password] }
+        if let delay { command["delay"] = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18 }
         let reply = try await SinkProcess.run(command)
         guard let port = reply["port"] as? Int else { throw Failure(description: "the SMTP sink did not start: \(reply)") }
         return SMTPSink(port: port, directory: directory)

@@ -8,7 +8,8 @@ into CONTROL_DIR; each is answered with NAME.reply (JSON). Commands:
 
   {"action": "free-port"}                            -> {"port": N}  (nothing listens there)
   {"action": "start", "port": N|0, "dir": PATH,
-   "auth": {"user": U, "password": P} | null}        -> {"port": N}
+   "auth": {"user": U, "password": P} | null,
+   "delay": SECONDS | null}                          -> {"port": N}  (delay: before accepting DATA)
   {"action": "stop", "port": N}                      -> {}
 
 Every message a server accepts is parsed with Python's email package and written to
@@ -23,6 +24,7 @@ if __name__ == "__main__":
     # Before anything else, so a failing import (aiosmtpd missing) reaches the log.
     sys.stderr = open(os.path.join(sys.argv[1], "sink.log"), "a", buffering=1)
 
+import asyncio
 import email
 import email.policy
 import json
@@ -36,13 +38,16 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 
 
 class FolderHandler:
-    def __init__(self, folder):
+    def __init__(self, folder, delay):
         self.folder = folder
+        self.delay = delay
         self.lock = threading.Lock()
         self.count = 0
         os.makedirs(folder, exist_ok=True)
 
     async def handle_DATA(self, server, session, envelope):
+        if self.delay:
+            await asyncio.sleep(self.delay)
         raw = envelope.original_content or envelope.content
         message = email.message_from_bytes(raw, policy=email.policy.default)
         text = message.get_body(preferencelist=("plain",))
@@ -107,7 +112,7 @@ def main():
                             "auth_require_tls": False,
                         }
                     controller = Controller(
-                        FolderHandler(command["dir"]), hostname="127.0.0.1", port=port, ready_timeout=20, **kwargs
+                        FolderHandler(command["dir"], command.get("delay")), hostname="127.0.0.1", port=port, ready_timeout=20, **kwargs
                     )
                     controller.start()
                     servers[port] = controller
