@@ -96,20 +96,27 @@ struct ConcurrencyTests {
             try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "Orphan", text: "hi"), kind: "test", on: tx)
         }
         // What a sender that died mid-send leaves behind: a counted attempt and a lease.
-        _ = try await pool.execute(
+        let leaseEnd = try await pool.query(
             """
             UPDATE mail_outbox SET attempts = 1, locked_by = 'crashed-instance',
-                   locked_until = now() + interval '1.5 seconds' WHERE id = \(id)
+                   locked_until = now() + interval '2 seconds' WHERE id = \(id)
+            RETURNING locked_until, created_at
             """
-        )
-        let createdAt = try await pool.query("SELECT created_at FROM mail_outbox WHERE id = \(id)")[0].decode("created_at", as: Date.self)
+        )[0]
+        let createdAt = try leaseEnd.decode("created_at", as: Date.self)
         let stop = start(OutboxSender(pool: pool, smtp: try SMTPConfiguration(url: sink.url), logger: LogRecords().logger(), pollInterval: .seconds(60), options: fastOptions()))
         try await Task.sleep(for: .milliseconds(800))
-        #expect(try sink.messages().isEmpty)
-        let delivered = try await sink.waitForMessages(1, timeout: .seconds(5))
+        // Nothing went out while the lease held (read the sink first: if the lease still
+        // held afterwards, it held when the sink was read).
+        let early = try sink.messages()
+        let stillLeased = try await count(pool, where: "id = \(id) AND locked_by = 'crashed-instance' AND locked_until > now()") == 1
+        #expect(!stillLeased || early.isEmpty)
+        let delivered = try await sink.waitForMessages(1, timeout: .seconds(6))
         try await Task.sleep(for: .milliseconds(300))
         await stop()
         #expect(try sink.messages().count == 1)
+        let sentAfterLease = try await count(pool, where: "id = \(id) AND sent_at >= \(try leaseEnd.decode("locked_until", as: Date.self))")
+        #expect(sentAfterLease == 1)
         let expectedID = MIMEMessage.messageID(
             for: OutboxItem(id: id, kind: "test", message: MailMessage(to: "", subject: "", text: ""), createdAt: createdAt, attempts: 0),
             domain: "localhost"
