@@ -11,7 +11,7 @@ struct DeliveryTests {
         defer { Task { await sink.stop() } }
         let pool = try await MailTestDatabase.fresh()
         defer { pool.shutdown() }
-        let smtp = try SMTPConfiguration(url: sink.url, from: "Quarry <no-reply@quarry.example>")
+        let smtp = try SMTPConfiguration(url: sink.url, from: "Quärry Tëam <no-reply@quarry.example>")
         // A poll interval far beyond the test's waits: only the NOTIFY can wake the sender.
         let sender = OutboxSender(pool: pool, smtp: smtp, logger: LogRecords().logger(), pollInterval: .seconds(60), options: fastOptions())
         let stop = start(sender)
@@ -31,7 +31,7 @@ struct DeliveryTests {
         let message = try #require(delivered.first)
         #expect(message.mail_from == "no-reply@quarry.example")
         #expect(message.rcpt_tos == ["ada@example.com"])
-        #expect(message.header("From") == "Quarry <no-reply@quarry.example>")
+        #expect(message.header("From") == "Quärry Tëam <no-reply@quarry.example>")
         #expect(message.header("To") == "ada@example.com")
         #expect(message.header("Subject") == "Verify your email address")
         #expect(message.header("X-Quarry-Mail-Kind") == "verification")
@@ -75,13 +75,14 @@ struct DeliveryTests {
             }
         }
         _ = try await pool.withTransaction { tx in
-            try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "Committed", text: "yes"), kind: "test", on: tx)
+            try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "Committed ✉️ à la carte", text: "yes"), kind: "test", on: tx)
         }
         try await sink.waitForMessages(1)
         try await Task.sleep(for: .milliseconds(400))  // several poll rounds
         await stop()
         let messages = try sink.messages()
-        #expect(messages.map { $0.header("Subject") } == ["Committed"])
+        #expect(messages.map { $0.header("Subject") } == ["Committed ✉️ à la carte"])
+        #expect(messages.first?.raw.contains("Subject: =?UTF-8?B?") == true)
         #expect(messages.map(\.rcpt_tos) == [["ada@example.com"]])
         #expect(try await count(pool) == 1)
     }
