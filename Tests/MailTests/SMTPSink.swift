@@ -10,7 +10,8 @@ import Glibc
 /// The servers live in one Python process (`Support/smtp_sink.py`), spawned once with
 /// `posix_spawnp` and driven through command files. It outlives every test and exits
 /// with the test process, so the test process never sees a child exit: no SIGCHLD can
-/// interrupt blocking reads of suites running at the same time.
+/// interrupt blocking reads of suites running at the same time. Its first act is to
+/// close the descriptors it inherited, which other suites' pipes and sockets rely on.
 struct SMTPSink {
     struct Delivered: Decodable, Sendable {
         var mail_from: String

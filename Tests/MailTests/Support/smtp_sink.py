@@ -21,8 +21,18 @@ import os
 import sys
 
 if __name__ == "__main__":
-    # Before anything else, so a failing import (aiosmtpd missing) reaches the log.
-    sys.stderr = open(os.path.join(sys.argv[1], "sink.log"), "a", buffering=1)
+    # First of all, drop every descriptor inherited from the test process (posix_spawn
+    # passes them all on): a copy held here of, say, the write end of another test's
+    # pipe would keep its reader from ever seeing end-of-file, and hang that test.
+    os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+    quiet = os.open(os.devnull, os.O_RDWR)
+    os.dup2(quiet, 0)
+    os.dup2(quiet, 1)
+    os.close(quiet)
+    # Then stderr to the log, so a failing import (aiosmtpd missing) is reported there.
+    log = os.open(os.path.join(sys.argv[1], "sink.log"), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    os.dup2(log, 2)
+    os.close(log)
 
 import asyncio
 import email
