@@ -62,13 +62,15 @@ let serverTargets: [Target] = [
     ),
     .target(
         name: "App",
-        dependencies: ["GraphQLExecution", "Postgres", "Auth", .product(name: "Logging", package: "swift-log")],
+        dependencies: ["GraphQLExecution", "Postgres", "Auth", "Mail", .product(name: "Logging", package: "swift-log")],
         swiftSettings: strict
     ),
     .target(
         name: "Server",
         dependencies: [
             "App",
+            "Auth",
+            "Mail",
             "Postgres",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -98,11 +100,14 @@ let serverTargets: [Target] = [
         swiftSettings: strict
     ),
     .testTarget(name: "QuarryCommandTests", dependencies: ["quarry"], swiftSettings: strict),
-    .testTarget(name: "AppTests", dependencies: ["App"], swiftSettings: strict),
+    // Shared by the App and Server tests: migrated test databases, test account services.
+    .target(name: "QuarryTestSupport", dependencies: ["App", "Auth", "Postgres"], path: "Tests/Support", swiftSettings: strict),
+    .testTarget(name: "AppTests", dependencies: ["App", "QuarryTestSupport"], swiftSettings: strict),
     .testTarget(
         name: "ServerTests",
         dependencies: [
             "Server",
+            "QuarryTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ],

@@ -13,6 +13,7 @@ import Postgres
 public final class GraphQLService: Sendable {
     public let executable: ExecutableSchema<QuarryContext>
     public let database: PostgresPool
+    public let accounts: AccountServices
     private let documents: DocumentCache
 
     /// What the configuration decides about GraphQL requests.
@@ -47,11 +48,14 @@ public final class GraphQLService: Sendable {
 
     /// Binds every area's resolvers to `schema`.
     /// - Throws: `SchemaBindingError` when a field has no resolver or a binding names no field.
-    public init(schema: GraphQLSchema, database: PostgresPool, options: Options) throws {
+    public init(schema: GraphQLSchema, database: PostgresPool, accounts: AccountServices, options: Options) throws {
         var builder = ExecutableSchemaBuilder<QuarryContext>(schema: schema)
+        AuthDirective.bind(into: &builder)
         SystemResolvers.bind(into: &builder)
+        AccountsResolvers.bind(into: &builder)
         executable = try builder.build()
         self.database = database
+        self.accounts = accounts
         documents = DocumentCache(schema: schema, capacity: options.documentCacheSize, rules: options.validationRules)
     }
 
@@ -80,16 +84,27 @@ public final class GraphQLService: Sendable {
     }
 
     /// Executes a prepared operation and writes the whole response body,
-    /// counting the SQL statements it costs.
+    /// counting the SQL statements it costs. The bearer token is resolved to
+    /// the viewer first (one statement), so `@auth` checks need no database.
     public func execute(
         _ prepared: PreparedOperation, variables: GraphQLObjectValue, credential: RequestCredential, logger: Logger
     ) async -> GraphQLResponse {
-        let context = QuarryContext(credential: credential, database: database, logger: logger)
         let (result, statements) = await StatementCounter.counting {
-            await executable.execute(
+            var viewer: Viewer?
+            do {
+                if let token = credential.bearerToken {
+                    viewer = try await Sessions.viewer(forToken: token, database: database, lifetime: accounts.settings.tokenLifetime)
+                }
+            } catch {
+                return ExecutionResult(requestErrors: ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger))
+            }
+            let context = QuarryContext(credential: credential, viewer: viewer, database: database, accounts: accounts, logger: logger)
+            let result = await executable.execute(
                 document: prepared.document, operationName: prepared.operationName, variables: variables,
                 context: context
             )
+            guard result.data != nil else { return result }
+            return ExecutionResult(data: result.data, errors: ErrorMasking.masked(result.errors, logger: logger))
         }
         return GraphQLResponse(
             body: result.jsonBytes(), hasData: result.data != nil, errorCount: result.errors.count,

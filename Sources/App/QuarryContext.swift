@@ -1,17 +1,29 @@
+import Auth
 import Logging
 import Postgres
 
 /// What every resolver sees of the request (DESIGN.md: "a small, typed
-/// context — never the HTTP request"): who is calling, the database, and a
-/// logger carrying the request id.
+/// context — never the HTTP request"): who is calling, the database, the
+/// account services, and a logger carrying the request id.
 public struct QuarryContext: Sendable {
     public let credential: RequestCredential
+    /// The signed-in user, `nil` for a guest (no token, or one that is unknown,
+    /// expired, revoked or belongs to a blocked account).
+    public let viewer: Viewer?
     public let database: PostgresPool
+    public let accounts: AccountServices
     public let logger: Logger
 
-    public init(credential: RequestCredential, database: PostgresPool, logger: Logger) {
+    public init(
+        credential: RequestCredential, viewer: Viewer?, database: PostgresPool, accounts: AccountServices, logger: Logger
+    ) {
         self.credential = credential
+        self.viewer = viewer
         self.database = database
+        self.accounts = accounts
         self.logger = logger
     }
+
+    /// The caller's role: GUEST without a viewer.
+    public var role: Role { viewer?.role ?? .guest }
 }

@@ -82,6 +82,16 @@ public struct SQL: Sendable, Equatable, ExpressibleByStringInterpolation, Custom
 
         /// Binds `value` as the next `$n` parameter.
         public mutating func appendInterpolation<Value: PostgresEncodable>(_ value: Value) {
+            bind(value)
+        }
+
+        /// Binds an optional value, `nil` as SQL `NULL`. An overload of its own so
+        /// that interpolating an optional is not mistaken for printing one.
+        public mutating func appendInterpolation<Value: PostgresEncodable>(_ value: Value?) {
+            bind(value)
+        }
+
+        private mutating func bind<Value: PostgresEncodable>(_ value: Value) {
             segments.append(.parameter(binds.count))
             binds.append(PostgresBind(type: Value.postgresType, value: value.postgresBindValue()))
         }

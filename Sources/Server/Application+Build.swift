@@ -1,3 +1,4 @@
+import App
 import Hummingbird
 import Logging
 import NIOCore
@@ -23,6 +24,10 @@ public func buildRouter(
             service: components.graphQL, maxBodyBytes: configuration.maxRequestBodyBytes, metrics: components.metrics
         )
     ).register(on: router)
+    EmailVerificationPages(
+        links: AccountLinks(database: components.graphQL.database, accounts: components.graphQL.accounts)
+    ).register(on: router)
+    LegalDocumentPages(termsFile: configuration.termsFile, privacyFile: configuration.privacyFile).register(on: router)
     HealthRoutes(
         readiness: components.readiness, metrics: components.metrics, beforeScrape: components.refreshGauges
     ).register(on: router)

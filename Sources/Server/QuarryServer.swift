@@ -1,6 +1,8 @@
 import App
+import Auth
 import Hummingbird
 import Logging
+import Mail
 import Postgres
 import ServiceLifecycle
 
@@ -34,12 +36,25 @@ public struct QuarryServer {
         try await migrator().migrate(on: pool).map(\.name)
     }
 
+    /// The accounts area's shared services: the settings, a password hasher
+    /// with its own threads, and the ID-token verifier.
+    public func makeAccountServices() -> AccountServices {
+        AccountServices(
+            settings: configuration.accounts.settings,
+            hasher: PasswordHasher(parameters: configuration.accounts.argon2, threads: configuration.accounts.hashingThreads),
+            identities: IdentityTokenVerifier(configurations: configuration.identityProviders)
+        )
+    }
+
     /// Serves until SIGTERM/SIGINT: new connections stop, in-flight requests
     /// finish (for at most `QUARRY_SHUTDOWN_TIMEOUT_SECONDS`), then the pool closes.
     public func serve(migrate runMigrations: Bool) async throws {
         let schema = try QuarrySchema.build(directory: configuration.schemaDirectory)
         let pool = PostgresPool(configuration: try postgresConfiguration(), logger: logger)
-        let service = try GraphQLService(schema: schema, database: pool, options: configuration.graphQLOptions)
+        let accounts = makeAccountServices()
+        let service = try GraphQLService(
+            schema: schema, database: pool, accounts: accounts, options: configuration.graphQLOptions
+        )
         if runMigrations {
             let applied = try await migrate(pool: pool)
             logger.info("migrations applied", metadata: ["count": "\(applied.count)", "names": "\(applied)"])
@@ -55,7 +70,13 @@ public struct QuarryServer {
             }
         )
         let app = buildApplication(
-            configuration: configuration, components: components, services: [PoolService(pool: pool)], logger: logger
+            configuration: configuration, components: components,
+            services: [
+                PoolService(pool: pool),
+                AccountServicesLifecycle(accounts: accounts),
+                OutboxSender(pool: pool, smtp: configuration.smtp, logger: logger),
+            ],
+            logger: logger
         )
         var group = ServiceGroupConfiguration(
             services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger

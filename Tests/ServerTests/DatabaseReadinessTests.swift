@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Postgres
+import QuarryTestSupport
 import Testing
 
 @testable import Server
@@ -9,7 +10,7 @@ import Testing
 struct DatabaseReadinessTests {
     @Test("not ready while a migration is pending, ready once applied; unreachable database is not ready")
     func readiness() async throws {
-        let admin = try testPool()
+        let admin = try await testPool()
         let name = "quarry_ready_\(UInt32.random(in: 0...UInt32.max))"
         _ = try await admin.execute(SQL(unsafeSQL: "CREATE DATABASE \(name)"))
         let migrations = FileManager.default.temporaryDirectory.appendingPathComponent(name)
@@ -17,7 +18,7 @@ struct DatabaseReadinessTests {
         try "CREATE TABLE readiness_probe (id int);".write(
             to: migrations.appendingPathComponent("0001_readiness_probe.sql"), atomically: true, encoding: .utf8
         )
-        var configuration = try PostgresConfiguration(url: try testDatabaseURL())
+        var configuration = try PostgresConfiguration(url: try TestDatabases.clusterURL())
         configuration.database = name
         configuration.poolSize = 1
         let pool = PostgresPool(configuration: configuration)

@@ -28,7 +28,7 @@ private struct ShutdownRecorder: Service {
 struct GracefulShutdownTests {
     @Test("over a real socket: healthz, request id, and SIGTERM-style shutdown drains in-flight requests before the services stop")
     func drainsInFlightRequests() async throws {
-        let (configuration, components) = try makeComponents()
+        let (configuration, components) = try await makeComponents()
         let events = EventLog()
         let router = buildRouter(configuration: configuration, components: components)
         router.get("/slow") { _, _ in

@@ -82,7 +82,7 @@ struct MiddlewareTests {
 
     @Test("CORS: allowed origins get headers and preflights, others are refused")
     func corsOrigins() async throws {
-        let app = try makeTestApplication(environment: ["QUARRY_CORS_ORIGINS": "https://a.example"])
+        let app = try await makeTestApplication(environment: ["QUARRY_CORS_ORIGINS": "https://a.example"])
         try await app.test(.router) { client in
             let preflight: HTTPFields = [
                 .origin: "https://a.example", .accessControlRequestMethod: "POST",

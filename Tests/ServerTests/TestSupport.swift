@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Postgres
+import QuarryTestSupport
 
 @testable import Server
 
@@ -14,39 +15,21 @@ struct FixedReadiness: ReadinessCheck {
     func check() async -> Readiness { answer }
 }
 
-struct MissingTestDatabase: Error, CustomStringConvertible {
-    var description: String { "QUARRY_TEST_DATABASE_URL is not set: run the tests with `make test`" }
-}
-
-/// The PostgreSQL of `scripts/with-test-postgres.sh`; tests that need it fail without it.
-func testDatabaseURL() throws -> String {
-    guard let url = ProcessInfo.processInfo.environment["QUARRY_TEST_DATABASE_URL"], !url.isEmpty else {
-        throw MissingTestDatabase()
-    }
-    return url
-}
-
-/// One small pool for all HTTP tests (connections open on first use).
-private let sharedPool: Result<PostgresPool, any Error> = Result {
-    var configuration = try PostgresConfiguration(url: try testDatabaseURL())
-    configuration.poolSize = 4
-    return PostgresPool(configuration: configuration, logger: Logger(label: "quarry.test.postgres"))
-}
-
-func testPool() throws -> PostgresPool {
-    try sharedPool.get()
+/// The migrated database shared by the HTTP tests (see ``TestDatabases``).
+func testPool() async throws -> PostgresPool {
+    try await TestDatabases.sharedPool()
 }
 
 /// The components of a test server: the real schema and engine over the test database.
 func makeComponents(
     environment: [String: String] = [:], readiness: Readiness = .ready, metrics: QuarryMetrics = QuarryMetrics()
-) throws -> (ServerConfiguration, ServerComponents) {
+) async throws -> (ServerConfiguration, ServerComponents) {
     let configuration = try ServerConfiguration(
         environment: environment.merging(["QUARRY_HTTP_PORT": "0", "QUARRY_SCHEMA_DIR": SchemaFiles.directory()]) { a, _ in a }
     )
     let service = try GraphQLService(
-        schema: QuarrySchema.build(directory: configuration.schemaDirectory), database: testPool(),
-        options: configuration.graphQLOptions
+        schema: QuarrySchema.build(directory: configuration.schemaDirectory), database: await testPool(),
+        accounts: testAccountServices(settings: configuration.accounts.settings), options: configuration.graphQLOptions
     )
     let components = ServerComponents(
         graphQL: service, readiness: FixedReadiness(answer: readiness), metrics: metrics, refreshGauges: {}
@@ -57,8 +40,8 @@ func makeComponents(
 /// An application with the given configuration overrides.
 func makeTestApplication(
     environment: [String: String] = [:], readiness: Readiness = .ready, metrics: QuarryMetrics = QuarryMetrics()
-) throws -> some ApplicationProtocol {
-    let (configuration, components) = try makeComponents(environment: environment, readiness: readiness, metrics: metrics)
+) async throws -> some ApplicationProtocol {
+    let (configuration, components) = try await makeComponents(environment: environment, readiness: readiness, metrics: metrics)
     return buildApplication(configuration: configuration, components: components, logger: Logger(label: "quarry.test"))
 }
 

@@ -1,4 +1,6 @@
+import Auth
 import Logging
+import Mail
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -51,6 +53,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var logLevel: Logger.Level
     /// `text` for people, `json` (one object a line) for log collectors (`QUARRY_LOG_FORMAT`).
     public var logFormat: LogFormat
+    /// Accounts: verification, tokens, lockout, password policy, argon2id cost (`QUARRY_AUTH_*`).
+    public var accounts: AccountsConfiguration
+    /// Outgoing mail (`QUARRY_SMTP_URL`, `QUARRY_MAIL_FROM`); `nil` logs mail and keeps it in the outbox.
+    public var smtp: SMTPConfiguration?
+    /// The documents served at `/terms` and `/privacy` (`QUARRY_TERMS_FILE`, `QUARRY_PRIVACY_FILE`).
+    public var termsFile: String
+    public var privacyFile: String
+    /// Identity providers whose ID tokens are accepted (`QUARRY_OIDC_<PROVIDER>_*`); one without an audience is off.
+    public var identityProviders: [IdentityProviderConfiguration]
 
     /// Introspection policy of `QUARRY_INTROSPECTION`.
     public enum IntrospectionMode: String, CaseIterable, Sendable {
@@ -76,7 +87,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         "QUARRY_HTTP_MAX_BODY_BYTES", "QUARRY_CORS_ORIGINS", "QUARRY_SHUTDOWN_TIMEOUT_SECONDS",
         "QUARRY_GRAPHQL_MAX_DEPTH", "QUARRY_GRAPHQL_MAX_ALIASES", "QUARRY_GRAPHQL_MAX_COST",
         "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
-    ]
+        "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
+    ] + AccountsConfiguration.variables + IdentityProvider.allCases.flatMap { provider in
+        ["JWKS", "AUDIENCE", "ISSUER"].map { "QUARRY_OIDC_\(provider.rawValue)_\($0)" }
+    }
 
     /// Reads the configuration from environment variables.
     /// - Throws: ``ConfigurationError`` naming the first variable whose value is invalid.
@@ -107,6 +121,11 @@ public struct ServerConfiguration: Sendable, Equatable {
         documentCacheSize = try env.integer("QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", default: 1_000, in: 1...1_000_000)
         logLevel = try Self.logLevel(env.raw("QUARRY_LOG_LEVEL"))
         logFormat = try env.choice("QUARRY_LOG_FORMAT", default: LogFormat.text)
+        accounts = try AccountsConfiguration(env, publicURL: publicURL)
+        smtp = try SMTPConfiguration.fromEnvironment(environment)
+        termsFile = Self.absolutePath(env.string("QUARRY_TERMS_FILE", default: "./web/terms.html"))
+        privacyFile = Self.absolutePath(env.string("QUARRY_PRIVACY_FILE", default: "./web/privacy.html"))
+        identityProviders = try IdentityProviderConfiguration.fromEnvironment(environment)
     }
 
     /// The database URL, or an error telling the operator how to get one.

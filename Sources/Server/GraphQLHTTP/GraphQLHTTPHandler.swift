@@ -49,7 +49,10 @@ struct GraphQLHTTPHandler: Sendable {
             record(operationName: nil, outcome: .invalidRequest, since: start, statements: 0)
             return failureResponse(GraphQLRequestFailure(status: .badRequest, errors: failure.errors), mediaType: mediaType)
         }
-        let credential = RequestCredential(bearerToken: context.bearerToken, requestID: context.requestID)
+        let credential = RequestCredential(
+            bearerToken: context.bearerToken, requestID: context.requestID, clientAddress: context.clientAddress,
+            userAgent: request.headers[.userAgent]
+        )
         let result = await service.execute(prepared, variables: variables, credential: credential, logger: context.logger)
         let outcome: QuarryMetrics.Outcome = !result.hasData ? .invalidRequest
             : result.errorCount == 0 ? .ok : .fieldErrors

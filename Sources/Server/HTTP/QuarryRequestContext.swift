@@ -14,10 +14,13 @@ public struct QuarryRequestContext: RequestContext {
     public var requestID: String
     /// The token of `Authorization: Bearer <token>`, `nil` for a guest.
     public var bearerToken: String?
+    /// The peer's IP address (no port), for the event log; `nil` when unknown.
+    public let clientAddress: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         requestID = ""
         bearerToken = nil
+        clientAddress = source.channel.remoteAddress?.ipAddress
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+import Postgres
+
+/// Reading users by the keys the accounts area looks them up with.
+enum UserQueries {
+    static func user(id: UUID, on connection: PostgresConnection) async throws -> UserRecord? {
+        try await connection.query("SELECT \(UserRecord.columns) FROM users u WHERE u.id = \(id)").first.map(UserRecord.init(row:))
+    }
+
+    static func user(id: UUID, database: PostgresPool) async throws -> UserRecord? {
+        try await database.query("SELECT \(UserRecord.columns) FROM users u WHERE u.id = \(id)").first.map(UserRecord.init(row:))
+    }
+
+    /// The user with this address (case-insensitive) and the stored password hash.
+    static func userWithPassword(email: String, on connection: PostgresConnection) async throws -> (UserRecord, String?)? {
+        guard let row = try await connection.query("""
+            SELECT \(UserRecord.columns), u.password_hash FROM users u WHERE lower(u.email) = lower(\(email))
+            """).first else { return nil }
+        return (try UserRecord(row: row), try row.decode("password_hash", as: String?.self))
+    }
+
+    /// The stored password hash of a user (`nil` for an account made through an identity provider).
+    static func passwordHash(of userID: UUID, on connection: PostgresConnection) async throws -> String? {
+        try await connection.query("SELECT password_hash FROM users WHERE id = \(userID)")
+            .first?.decode("password_hash", as: String?.self)
+    }
+
+    static func emailInUse(_ email: String, on connection: PostgresConnection) async throws -> Bool {
+        try await !connection.query("SELECT 1 FROM users WHERE lower(email) = lower(\(email))").isEmpty
+    }
+
+    static func nicknameInUse(_ nickname: String, on connection: PostgresConnection) async throws -> Bool {
+        try await !connection.query("SELECT 1 FROM users WHERE lower(nickname) = lower(\(nickname))").isEmpty
+    }
+}

@@ -1,0 +1,101 @@
+import Auth
+import Foundation
+import GraphQLExecution
+import Postgres
+
+/// A row of `users` as the GraphQL `User` type reads it. Fields that only the
+/// user themself or ADMIN may see are guarded by `@auth` in the SDL, not here.
+struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
+    let id: UUID
+    let email: String
+    let emailVerified: Bool
+    let nickname: String
+    let role: Role
+    let realName: String?
+    let phone: String?
+    let country: String?
+    let zipCode: String?
+    let bio: String?
+    let emotionVerified: Bool
+    let blockReason: String?
+    let blocked: Bool
+    let createdAt: Date
+
+    var graphQLTypeName: String { "User" }
+    var ownerID: UUID { id }
+
+    /// The columns ``init(row:)`` reads, from `users` aliased `u`.
+    static let columns: SQL = """
+        u.id, u.email, u.email_verified_at IS NOT NULL AS email_verified, u.nickname, u.role, u.real_name, u.phone, \
+        u.country, u.zip_code, u.bio, u.emotion_verified_at IS NOT NULL AS emotion_verified, \
+        u.blocked_at IS NOT NULL AS blocked, u.block_reason, u.created_at
+        """
+
+    init(row: PostgresRow) throws {
+        id = try row.decode("id", as: UUID.self)
+        email = try row.decode("email", as: String.self)
+        emailVerified = try row.decode("email_verified", as: Bool.self)
+        nickname = try row.decode("nickname", as: String.self)
+        role = Role(rawValue: try row.decode("role", as: String.self)) ?? .user
+        realName = try row.decode("real_name", as: String?.self)
+        phone = try row.decode("phone", as: String?.self)
+        country = try row.decode("country", as: String?.self)
+        zipCode = try row.decode("zip_code", as: String?.self)
+        bio = try row.decode("bio", as: String?.self)
+        emotionVerified = try row.decode("emotion_verified", as: Bool.self)
+        blocked = try row.decode("blocked", as: Bool.self)
+        blockReason = try row.decode("block_reason", as: String?.self)
+        createdAt = try row.decode("created_at", as: Date.self)
+    }
+
+    var onboarding: Onboarding {
+        Onboarding(
+            emailVerified: emailVerified, emotionVerified: emotionVerified,
+            profileComplete: !(realName ?? "").isEmpty && !(country ?? "").isEmpty
+        )
+    }
+
+    func graphQLField(_ name: String) -> (any Sendable)? {
+        switch name {
+        case "id": GlobalID(typeName: "User", id: id).text
+        case "nickname": nickname
+        case "avatarUrl": nil as String?
+        case "bio": bio
+        case "createdAt": createdAt
+        case "email": email
+        case "phone": phone
+        case "realName": realName
+        case "country": country
+        case "zipCode": zipCode
+        case "role": role.rawValue
+        case "onboarding": onboarding
+        case "blocked": blocked
+        case "blockReason": blockReason
+        default: nil
+        }
+    }
+}
+
+/// `User.onboarding`: which steps a new account has done, and the next one.
+struct Onboarding: Sendable, FieldReadable {
+    let emailVerified: Bool
+    let emotionVerified: Bool
+    let profileComplete: Bool
+
+    var nextStep: String {
+        if !emailVerified { return "VERIFY_EMAIL" }
+        if !emotionVerified { return "EMOTION_VERIFICATION" }
+        if !profileComplete { return "COMPLETE_PROFILE" }
+        return "DONE"
+    }
+
+    func graphQLField(_ name: String) -> (any Sendable)? {
+        switch name {
+        case "emailVerified": emailVerified
+        case "emotionVerified": emotionVerified
+        case "profileComplete": profileComplete
+        case "nextStep": nextStep
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Auth
+import GraphQLExecution
+import GraphQLLanguage
+import GraphQLType
+
+/// Enforces `@auth(requires:self:)` from the SDL (DESIGN.md "Authorization is
+/// data"): the executor runs ``check(_:_:)`` before the resolver of every field
+/// that carries the directive, or whose object type does, so no resolver
+/// repeats the rule. A denied field is `null` with `UNAUTHENTICATED` for a
+/// guest and `FORBIDDEN` otherwise, and null propagation follows spec §6.4.4.
+enum AuthDirective {
+    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+        builder.guardFields(withDirective: "auth") { directive, info in
+            try check(directive, info)
+        }
+    }
+
+    /// Without `self`, the viewer's role must include `requires`; with
+    /// `self: true` the owner of the source object passes, and anyone else
+    /// needs a role that includes both `requires` and ADMIN.
+    static func check(_ directive: GraphQLAppliedDirective, _ info: ResolveInfo<QuarryContext>) throws(GraphQLError) {
+        let required = directive.arguments["requires"]?.stringValue.flatMap(Role.init(rawValue:)) ?? .user
+        let role = info.context.role
+        if directive.arguments["self"]?.boolValue == true {
+            if let viewer = info.context.viewer, let owned = info.source as? any OwnedByUser,
+               owned.ownerID == viewer.userID {
+                return
+            }
+            if role.includes(max(required, .admin)) { return }
+        } else if role.includes(required) {
+            return
+        }
+        throw info.context.viewer == nil ? unauthenticated : forbidden
+    }
+
+    static let unauthenticated = ClientError.make("UNAUTHENTICATED", "You must be logged in to do this.")
+    static let forbidden = ClientError.make("FORBIDDEN", "You are not allowed to do this.")
+}

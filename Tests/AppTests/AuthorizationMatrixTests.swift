@@ -1,0 +1,111 @@
+@testable import App
+import Auth
+import Foundation
+import GraphQLType
+import Testing
+
+/// The authorization matrix (issue 4): every field of the schema that carries
+/// `@auth` — on itself or on its object type — is queried as a guest, as
+/// another user, as the owner, as ADMIN and as SUPER_ADMIN, and must be
+/// allowed or denied exactly as its directive says. The fields are read from
+/// the schema, so fields added later are covered without new test code; a new
+/// object type needs one line in ``reach`` saying how to get an instance.
+@Suite("@auth matrix over the whole schema")
+struct AuthorizationMatrixTests {
+    enum Caller: CaseIterable {
+        case guest, otherUser, owner, admin, superAdmin
+    }
+
+    /// How to reach an instance of a type owned by the user with global id `owner`, as a selection
+    /// whose innermost `{}` takes the field under test.
+    static let reach: [String: @Sendable (String) -> String] = [
+        "User": { owner in "node(id: \"\(owner)\") { ... on User { FIELD } }" },
+    ]
+
+    /// What the directive promises: see schema/accounts.graphql's `@auth`.
+    static func allowed(requires: Role, selfAllowed: Bool, caller: Caller) -> Bool {
+        let role: Role = switch caller {
+        case .guest: .guest
+        case .otherUser, .owner: .user
+        case .admin: .admin
+        case .superAdmin: .superAdmin
+        }
+        if selfAllowed { return caller == .owner || role.includes(max(requires, .admin)) }
+        return role.includes(requires)
+    }
+
+    struct GuardedField: CustomStringConvertible {
+        let type: GraphQLObjectType
+        let field: GraphQLField
+        let requires: Role
+        let selfAllowed: Bool
+        var description: String { "\(type.name).\(field.name)" }
+    }
+
+    static func guardedFields(_ schema: GraphQLSchema) -> [GuardedField] {
+        schema.types.compactMap(\.asObject).filter { !$0.name.hasPrefix("__") }.flatMap { type in
+            type.fields.compactMap { field -> GuardedField? in
+                guard let directive = field.directives.first(named: "auth") ?? type.directives.first(named: "auth") else { return nil }
+                return GuardedField(
+                    type: type, field: field,
+                    requires: directive.arguments["requires"]?.stringValue.flatMap(Role.init(rawValue:)) ?? .user,
+                    selfAllowed: directive.arguments["self"]?.boolValue ?? false
+                )
+            }
+        }
+    }
+
+    @Test("every @auth field allows and denies each kind of caller as declared")
+    func matrix() async throws {
+        let h = try await AccountsHarness.make()
+        let schema = try QuarrySchema.build(directory: SchemaFiles.directory())
+        let fields = Self.guardedFields(schema)
+        #expect(fields.count >= 15, "the schema's guarded fields were found")
+        for guarded in fields {
+            for caller in Caller.allCases {
+                let owner = try await h.signUpAndLogIn("owner")
+                let other = try await h.signUpAndLogIn("other")
+                let token: String? = switch caller {
+                case .guest: nil
+                case .otherUser: other.token
+                case .owner: owner.token
+                case .admin: try await h.promote(other, to: "ADMIN")
+                case .superAdmin: try await h.promote(other, to: "SUPER_ADMIN")
+                }
+                let (query, path) = try Self.operation(for: guarded, schema: schema, owner: GlobalID(typeName: "User", id: owner.id).text)
+                let r = try await h.run(query, token: token)
+                let denial = r.errors.first { error in
+                    let code = (error["extensions"] as? [String: Any])?["code"] as? String
+                    return (code == "UNAUTHENTICATED" || code == "FORBIDDEN") && (error["path"] as? [Any])?.map { "\($0)" } == path
+                }
+                let expected = Self.allowed(requires: guarded.requires, selfAllowed: guarded.selfAllowed, caller: caller)
+                #expect((denial == nil) == expected, "\(guarded) as \(caller): \(r.json)")
+                if let denial {
+                    let code = (denial["extensions"] as? [String: Any])?["code"] as? String
+                    #expect(code == (caller == .guest ? "UNAUTHENTICATED" : "FORBIDDEN"), "\(guarded) as \(caller)")
+                }
+            }
+        }
+    }
+
+    /// A document selecting the guarded field, and the response path of the field.
+    static func operation(for guarded: GuardedField, schema: GraphQLSchema, owner: String) throws -> (String, [String]) {
+        let selection = guarded.field.name + ArgumentValues.arguments(for: guarded.field, schema: schema) + ArgumentValues.subselection(guarded.field.type, schema: schema)
+        switch guarded.type.name {
+        case schema.queryType?.name: return ("{ \(selection) }", [guarded.field.name])
+        case schema.mutationType?.name: return ("mutation { \(selection) }", [guarded.field.name])
+        default:
+            let reach = try #require(reach[guarded.type.name], "no way to reach \(guarded.type.name): add it to AuthorizationMatrixTests.reach")
+            let query = "{ " + reach(owner).replacingOccurrences(of: "FIELD", with: selection) + " }"
+            return (query, ["node", guarded.field.name])
+        }
+    }
+}
+
+extension AccountsHarness {
+    /// Gives the user `role` and returns a fresh token (roles are read when a token is used).
+    func promote(_ user: (email: String, nickname: String, token: String, id: UUID), to role: String) async throws -> String {
+        _ = try await pool.execute("UPDATE users SET role = \(role) WHERE id = \(user.id)")
+        return user.token
+    }
+}
