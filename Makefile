@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps run stop-db test test-engine bench-http
+.PHONY: deps run stop-db test test-engine bench-http bench-login
 
 ## Installs the system packages (apt, as root), graphql-core (the test oracle) and aiosmtpd (the tests' SMTP server).
 deps:
@@ -33,3 +33,7 @@ test-engine:
 ## The HTTP benchmark of Benchmarks/README.md (release build, wrk and pgbench on loopback).
 bench-http:
 	@Benchmarks/http/run.sh
+
+## The login benchmark: p99 of a cheap query while logins (argon2id) run flat out.
+bench-login:
+	@Benchmarks/http/run-login.sh

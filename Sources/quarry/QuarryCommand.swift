@@ -8,6 +8,9 @@ struct QuarryCommand: AsyncParsableCommand {
         commandName: "quarry",
         abstract: "Quarry: a GraphQL API server over PostgreSQL.",
         discussion: "Configuration comes from QUARRY_* environment variables (see README.md).",
-        subcommands: [ServeCommand.self, MigrateCommand.self, PrintSchemaCommand.self, GraphQLCommand.self]
+        subcommands: [
+            ServeCommand.self, MigrateCommand.self, CreateSuperAdminCommand.self, SeedDemoCommand.self,
+            PrintSchemaCommand.self, GraphQLCommand.self,
+        ]
     )
 }

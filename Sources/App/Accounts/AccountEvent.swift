@@ -23,6 +23,7 @@ enum AccountEvent: String, Sendable {
     case accountDeleted = "ACCOUNT_DELETED"
     case providerSignIn = "PROVIDER_SIGN_IN"
     case providerSignUp = "PROVIDER_SIGN_UP"
+    case roleChanged = "ROLE_CHANGED"
 
     /// Writes the event with the request's address and user agent, on
     /// `connection` (inside the change's transaction when there is one).

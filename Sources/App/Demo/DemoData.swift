@@ -1,0 +1,51 @@
+import Foundation
+import Postgres
+
+/// `quarry seed-demo` (issue 3): realistic demo data, so a newcomer to a fresh
+/// `make run` sees a living system — accounts of every role with profiles.
+/// Each area adds its own demo rows here as it lands. Idempotent: what exists
+/// (by address) is left alone.
+public enum DemoData {
+    /// The password of every demo account, printed by the command.
+    public static let password = "quarry demo 2026 granite"
+
+    struct Account {
+        let email: String
+        let nickname: String
+        let role: String
+        let realName: String
+        let country: String
+        let bio: String
+    }
+
+    static let accounts = [
+        Account(email: "admin@demo.quarry.dev", nickname: "ada_admin", role: "ADMIN", realName: "Ada Byron", country: "GB",
+                bio: "Keeps the community friendly."),
+        Account(email: "alice@demo.quarry.dev", nickname: "alice", role: "USER", realName: "Alice Martin", country: "FR",
+                bio: "Collects screenshots of beautiful apps."),
+        Account(email: "bob@demo.quarry.dev", nickname: "bob_cooks", role: "USER", realName: "Bob Okafor", country: "NG",
+                bio: "Home cook. Posts what I eat."),
+        Account(email: "carol@demo.quarry.dev", nickname: "carol", role: "USER", realName: "Carol Nguyen", country: "US",
+                bio: "Loyalty-card hoarder and coupon hunter."),
+        Account(email: "dan@demo.quarry.dev", nickname: "dan", role: "USER", realName: "Dan Kowalski", country: "PL",
+                bio: "Just joined."),
+    ]
+
+    /// Creates the demo accounts that do not exist yet; returns their addresses.
+    public static func load(database: PostgresPool, accounts services: AccountServices) async throws -> [String] {
+        let hash = try await services.hasher.hash(password)
+        return try await database.withTransaction { connection in
+            var created: [String] = []
+            for account in accounts where try await !UserQueries.emailInUse(account.email, on: connection) {
+                _ = try await connection.execute("""
+                    INSERT INTO users (email, nickname, password_hash, role, real_name, country, bio, email_verified_at,
+                                       emotion_verified_at, accepted_terms_at)
+                    VALUES (\(account.email), \(account.nickname), \(hash), \(account.role), \(account.realName),
+                            \(account.country), \(account.bio), now(), now(), now())
+                    """)
+                created.append(account.email)
+            }
+            return created
+        }
+    }
+}
