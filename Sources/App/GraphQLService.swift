@@ -2,6 +2,7 @@ import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
 import GraphQLValidation
+import Auth
 import Logging
 import Postgres
 
@@ -20,6 +21,8 @@ public final class GraphQLService: Sendable {
     public struct Options: Sendable {
         /// Whether introspection (`__schema`, `__type`) is answered.
         public var introspection: Bool
+        /// Whether introspection shows each caller only the fields its role may use.
+        public var introspectionByRole: Bool
         /// Limits on an operation's depth, aliases and estimated cost; 0 = none.
         public var maxDepth: Int
         public var maxAliases: Int
@@ -27,8 +30,12 @@ public final class GraphQLService: Sendable {
         /// Parsed and validated documents kept.
         public var documentCacheSize: Int
 
-        public init(introspection: Bool, maxDepth: Int, maxAliases: Int, maxCost: Int, documentCacheSize: Int) {
+        public init(
+            introspection: Bool, introspectionByRole: Bool = false, maxDepth: Int, maxAliases: Int, maxCost: Int,
+            documentCacheSize: Int
+        ) {
             self.introspection = introspection
+            self.introspectionByRole = introspectionByRole
             self.maxDepth = maxDepth
             self.maxAliases = maxAliases
             self.maxCost = maxCost
@@ -51,6 +58,9 @@ public final class GraphQLService: Sendable {
     public init(schema: GraphQLSchema, database: PostgresPool, accounts: AccountServices, options: Options) throws {
         var builder = ExecutableSchemaBuilder<QuarryContext>(schema: schema)
         AuthDirective.bind(into: &builder)
+        if options.introspectionByRole {
+            builder.introspectionViews(Role.allCases, of: { $0.role }, showsField: AuthDirective.mayUse)
+        }
         SystemResolvers.bind(into: &builder)
         AccountsResolvers.bind(into: &builder)
         executable = try builder.build()

@@ -33,6 +33,18 @@ enum AuthDirective {
         throw info.context.viewer == nil ? unauthenticated : forbidden
     }
 
+    /// Whether a caller with `role` may use `field` of `type` at all (for
+    /// introspection by role): with `self: true`, any signed-in caller might be
+    /// the owner of some object.
+    static func mayUse(_ role: Role, _ type: GraphQLNamedType, _ field: GraphQLField) -> Bool {
+        guard let directive = field.directives.first(named: "auth") ?? type.directives.first(named: "auth") else {
+            return true
+        }
+        let required = directive.arguments["requires"]?.stringValue.flatMap(Role.init(rawValue:)) ?? .user
+        let selfAllowed = directive.arguments["self"]?.boolValue == true
+        return role.includes(required) || (selfAllowed && role.includes(.user))
+    }
+
     static let unauthenticated = ClientError.make("UNAUTHENTICATED", "You must be logged in to do this.")
     static let forbidden = ClientError.make("FORBIDDEN", "You are not allowed to do this.")
 }

@@ -8,10 +8,35 @@ extension ExecutableSchemaBuilder {
     /// (including the standard introspection query) with no resolvers from its user.
     mutating func bindIntrospection() {
         let model = IntrospectionModel(schema: schema)
+        bindIntrospection { _ in model }
+    }
+
+    /// Answers introspection from one of several views of the schema, the one
+    /// `viewOf` picks for the request's context: each view shows the fields
+    /// `showsField` accepts for it (and the types that keep a field; see
+    /// ``IntrospectionModel``). Quarry uses it to show each role only what it may
+    /// use. Every view is computed here, once.
+    public mutating func introspectionViews<View: Hashable & Sendable>(
+        _ views: [View], of viewOf: @escaping @Sendable (Context) -> View,
+        showsField: (View, GraphQLNamedType, GraphQLField) -> Bool
+    ) {
+        let full = IntrospectionModel(schema: schema)
+        // The models keep only the fields they show, not the predicate.
+        let chosen = withoutActuallyEscaping(showsField) { shows in
+            Dictionary(uniqueKeysWithValues: views.map { view in
+                (view, IntrospectionModel(schema: schema) { type, field in shows(view, type, field) })
+            })
+        }
+        bindIntrospection { context in chosen[viewOf(context)] ?? full }
+    }
+
+    /// Binds the introspection resolvers to the model `model` picks for a request;
+    /// binding again replaces the previous ones.
+    private mutating func bindIntrospection(_ model: @escaping @Sendable (Context) -> IntrospectionModel) {
         guard let queryType = schema.queryType?.name else { return }
-        resolve(queryType, "__schema") { _ in model.schemaValue }
+        resolve(queryType, "__schema") { info in model(info.context).schemaValue }
         resolve(queryType, "__type") { info in
-            info.args["name"]?.stringValue.flatMap { model.type(named: $0) }
+            info.args["name"]?.stringValue.flatMap { model(info.context).type(named: $0) }
         }
         resolve("__Type", "fields", source: IntrospectionType.self) { type, info in type.fields?.select(info.args) }
         resolve("__Type", "enumValues", source: IntrospectionType.self) { type, info in
@@ -20,15 +45,17 @@ extension ExecutableSchemaBuilder {
         resolve("__Type", "inputFields", source: IntrospectionType.self) { type, info in
             type.inputFields?.select(info.args)
         }
-        resolve("__Type", "interfaces", source: IntrospectionType.self) { type, _ in
-            type.ref.isNamed ? model.interfaces[Int(type.ref.namedType.index)] : nil
+        resolve("__Type", "interfaces", source: IntrospectionType.self) { type, info in
+            type.ref.isNamed ? model(info.context).interfaces[Int(type.ref.namedType.index)] : nil
         }
-        resolve("__Type", "possibleTypes", source: IntrospectionType.self) { type, _ in
-            type.ref.isNamed ? model.possibleTypes[Int(type.ref.namedType.index)] : nil
+        resolve("__Type", "possibleTypes", source: IntrospectionType.self) { type, info in
+            type.ref.isNamed ? model(info.context).possibleTypes[Int(type.ref.namedType.index)] : nil
         }
         resolve("__Field", "args", source: IntrospectionField.self) { field, info in field.args.select(info.args) }
-        resolve("__Field", "type", source: IntrospectionField.self) { field, _ in model.types[field.typeSlot] }
-        resolve("__InputValue", "type", source: IntrospectionInputValue.self) { value, _ in model.types[value.typeSlot] }
+        resolve("__Field", "type", source: IntrospectionField.self) { field, info in model(info.context).types[field.typeSlot] }
+        resolve("__InputValue", "type", source: IntrospectionInputValue.self) { value, info in
+            model(info.context).types[value.typeSlot]
+        }
         resolve("__Directive", "args", source: IntrospectionDirective.self) { directive, info in
             directive.args.select(info.args)
         }

@@ -6,6 +6,12 @@ import GraphQLType
 /// non-null wrapper the schema uses as an ``IntrospectionType``, with printed
 /// default values and the lists `includeDeprecated` selects between. Answering the
 /// introspection query then allocates nothing but the response.
+///
+/// A model may show only part of the schema (see
+/// ``ExecutableSchemaBuilder/introspectionViews(_:of:showsField:)``): the fields
+/// `showsField` rejects are left out, and so is every object or interface type
+/// left with no field (and, in turn, the fields of that type and the unions left
+/// with no member), so that what a client sees is still a valid schema.
 final class IntrospectionModel: Sendable {
     let schema: GraphQLSchema
     /// Named types first, at their `TypeID` index; then the wrappers.
@@ -15,8 +21,12 @@ final class IntrospectionModel: Sendable {
     let possibleTypes: [[(any Sendable)?]?]
     let schemaValue: IntrospectionSchema
 
-    init(schema: GraphQLSchema) {
-        var builder = Builder(schema: schema)
+    init(schema: GraphQLSchema, showsField: ((GraphQLNamedType, GraphQLField) -> Bool)? = nil) {
+        let hidden = showsField.map { Self.hiddenTypes(schema, showsField: $0) } ?? []
+        let visible = { (type: GraphQLNamedType, field: GraphQLField) in
+            !hidden.contains(field.type.namedType) && (showsField?(type, field) ?? true)
+        }
+        var builder = Builder(schema: schema, showsField: visible)
         let named = schema.types.map { builder.namedType($0) }
         let directives = schema.directives.map { builder.directive($0) }
         var types = named
@@ -29,37 +39,71 @@ final class IntrospectionModel: Sendable {
         }
         self.schema = schema
         self.types = types
+        self.hiddenTypes = hidden
         self.interfaces = schema.types.map { type in
             switch type {
-            case .object, .interface: type.interfaces.map { named[Int($0.index)] }
+            case .object, .interface: type.interfaces.filter { !hidden.contains($0) }.map { named[Int($0.index)] }
             default: nil
             }
         }
         self.possibleTypes = schema.types.map { type in
-            type.isAbstractType ? schema.possibleTypes(of: type.id).map { named[Int($0.index)] } : nil
+            type.isAbstractType
+                ? schema.possibleTypes(of: type.id).filter { !hidden.contains($0) }.map { named[Int($0.index)] } : nil
         }
         schemaValue = IntrospectionSchema(
-            description: schema.description, types: named,
+            description: schema.description, types: schema.types.filter { !hidden.contains($0.id) }.map { named[Int($0.id.index)] },
             queryType: schema.queryType.map { named[Int($0.id.index)] },
             mutationType: schema.mutationType.map { named[Int($0.id.index)] },
             subscriptionType: schema.subscriptionType.map { named[Int($0.id.index)] },
             directives: directives)
     }
 
+    /// Types this model leaves out.
+    let hiddenTypes: Set<TypeID>
+
     /// `__type(name:)` (spec §4.1): the named type, or `nil`.
     func type(named name: String) -> IntrospectionType? {
-        schema.typeID(named: name).map { types[Int($0.index)] }
+        schema.typeID(named: name).flatMap { hiddenTypes.contains($0) ? nil : types[Int($0.index)] }
+    }
+
+    /// The object and interface types with no field left to show, and the unions
+    /// with no member left, until nothing changes (hiding a type hides the fields
+    /// that return it). The root operation types always stay.
+    private static func hiddenTypes(_ schema: GraphQLSchema, showsField: (GraphQLNamedType, GraphQLField) -> Bool) -> Set<TypeID> {
+        let roots = Set([schema.queryType?.id, schema.mutationType?.id, schema.subscriptionType?.id].compactMap { $0 })
+        var hidden: Set<TypeID> = []
+        var changed = true
+        while changed {
+            changed = false
+            for type in schema.types where !hidden.contains(type.id) && !roots.contains(type.id) && !type.name.hasPrefix("__") {
+                let empty: Bool
+                if let fields = type.fields {
+                    empty = !fields.contains { !hidden.contains($0.type.namedType) && showsField(type, $0) }
+                } else if type.isAbstractType, type.asInterface == nil {
+                    empty = !schema.possibleTypes(of: type.id).contains { !hidden.contains($0) }
+                } else {
+                    empty = false
+                }
+                if empty {
+                    hidden.insert(type.id)
+                    changed = true
+                }
+            }
+        }
+        return hidden
     }
 
     /// Builds the per-element values, numbering every wrapper type it meets.
     private struct Builder {
         let schema: GraphQLSchema
+        let showsField: (GraphQLNamedType, GraphQLField) -> Bool
         /// Where each type reference's value sits in `types`.
         var slots: [GraphQLTypeRef: Int] = [:]
         var wrapperRefs: [GraphQLTypeRef] = []
 
-        init(schema: GraphQLSchema) {
+        init(schema: GraphQLSchema, showsField: @escaping (GraphQLNamedType, GraphQLField) -> Bool) {
             self.schema = schema
+            self.showsField = showsField
             for type in schema.types { slots[.named(type.id)] = Int(type.id.index) }
         }
 
@@ -77,7 +121,8 @@ final class IntrospectionModel: Sendable {
             var fields: IncludeDeprecatedLists?
             var enumValues: IncludeDeprecatedLists?
             var inputFields: IncludeDeprecatedLists?
-            if let definitions = type.fields {
+            if let all = type.fields {
+                let definitions = all.filter { showsField(type, $0) }
                 let values = definitions.map { field($0) }
                 fields = IncludeDeprecatedLists(all: values) { definitions[$0].isDeprecated }
             }

@@ -46,7 +46,8 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
             return
         }
         guard let (type, position) = locate(typeName, fieldName) else { return }
-        if bindings[Int(type.id.index)][position].resolver != nil {
+        // Introspection's own bindings may be replaced (by introspectionViews); a user's may not.
+        if bindings[Int(type.id.index)][position].resolver != nil, !typeName.hasPrefix("__") {
             problems.append("Field \"\(typeName).\(fieldName)\" is bound twice.")
         }
         bindings[Int(type.id.index)][position].resolver = resolver

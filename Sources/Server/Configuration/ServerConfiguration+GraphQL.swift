@@ -5,7 +5,7 @@ extension ServerConfiguration {
     /// `role` allows introspection: each caller sees what its role may use, and no field is role-restricted yet.
     public var graphQLOptions: GraphQLService.Options {
         GraphQLService.Options(
-            introspection: introspection != .off, maxDepth: maxQueryDepth, maxAliases: maxAliases,
+            introspection: introspection != .off, introspectionByRole: introspection == .role, maxDepth: maxQueryDepth, maxAliases: maxAliases,
             maxCost: maxQueryCost, documentCacheSize: documentCacheSize
         )
     }

@@ -1,0 +1,33 @@
+import App
+import Foundation
+import QuarryTestSupport
+import Testing
+
+@Suite("QUARRY_INTROSPECTION=role: each caller sees what its role may use")
+struct IntrospectionByRoleTests {
+    func fieldNames(_ h: AccountsHarness, type: String, token: String?) async throws -> [String] {
+        let r = try await h.run("query($t: String!) { __type(name: $t) { fields { name } } }", ["t": type], token: token)
+        return (r.value("__type.fields") as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    }
+
+    @Test("a guest does not see USER mutations nor the user's private fields; a user does; ADMIN sees blockReason")
+    func byRole() async throws {
+        let shared = try await AccountsHarness.make()
+        let service = try GraphQLService(
+            schema: QuarrySchema.build(directory: SchemaFiles.directory()), database: shared.pool,
+            accounts: testAccountServices(),
+            options: .init(introspection: true, introspectionByRole: true, maxDepth: 0, maxAliases: 0, maxCost: 0, documentCacheSize: 10)
+        )
+        let h = AccountsHarness(service: service, pool: shared.pool)
+        let user = try await h.signUpAndLogIn()
+        let guestMutations = try await fieldNames(h, type: "Mutation", token: nil)
+        #expect(guestMutations.contains("logIn") && !guestMutations.contains("logOut"))
+        #expect(try await fieldNames(h, type: "Mutation", token: user.token).contains("logOut"))
+        let guestUser = try await fieldNames(h, type: "User", token: nil)
+        #expect(guestUser.contains("nickname") && !guestUser.contains("email") && !guestUser.contains("blockReason"))
+        let userUser = try await fieldNames(h, type: "User", token: user.token)
+        #expect(userUser.contains("email") && !userUser.contains("blockReason"))
+        _ = try await h.pool.execute("UPDATE users SET role = 'ADMIN' WHERE id = \(user.id)")
+        #expect(try await fieldNames(h, type: "User", token: user.token).contains("blockReason"))
+    }
+}
