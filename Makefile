@@ -4,13 +4,14 @@ PYTHON ?= python3
 
 .PHONY: deps run stop-db test test-engine bench-http bench-login
 
-## Installs the system packages (apt, as root), graphql-core (the test oracle) and aiosmtpd (the tests' SMTP server).
+## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
+## oracle), pytest, Selenium and aiosmtpd (the end-to-end tests' browser driver and SMTP server).
 deps:
-	@scripts/install-deps.sh
+	@scripts/install-deps.sh --test
 	@$(PYTHON) -c 'import graphql, sys; sys.exit(graphql.__version__ != "3.2.8")' 2>/dev/null || \
 	  $(PYTHON) -m pip install --quiet --disable-pip-version-check graphql-core==3.2.8
-	@$(PYTHON) -c 'import aiosmtpd, sys; sys.exit(aiosmtpd.__version__ != "1.4.6")' 2>/dev/null || \
-	  $(PYTHON) -m pip install --quiet --disable-pip-version-check aiosmtpd==1.4.6
+	@$(PYTHON) -c 'import pytest, selenium, aiosmtpd' 2>/dev/null || \
+	  $(PYTHON) -m pip install --quiet --disable-pip-version-check pytest selenium==4.27.1 aiosmtpd==1.4.6
 
 ## Serves Quarry on http://127.0.0.1:$${QUARRY_HTTP_PORT:-8080} (local PostgreSQL unless QUARRY_DATABASE_URL is set).
 run:
@@ -21,10 +22,12 @@ run:
 stop-db:
 	@scripts/local-postgres.sh stop
 
-## Builds, then runs every test against a throwaway PostgreSQL cluster.
+## Builds, then runs every test against a throwaway PostgreSQL cluster: the Swift tests, then the
+## end-to-end tests (the debug server, a real SMTP server, headless Chromium).
 test: deps
 	swift build --build-tests
 	scripts/with-test-postgres.sh swift test --skip-build
+	scripts/with-test-postgres.sh $(PYTHON) -m pytest -q -p no:cacheprovider Tests/EndToEnd
 
 ## The engine alone, without the server's dependencies.
 test-engine:

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs the system packages Quarry builds and tests with, when any is missing.
+# Installs the system packages Quarry builds with, when any is missing; with --test also those its
+# tests need (headless Chromium and its WebDriver for the web-page tests).
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
 packages=(postgresql postgresql-contrib libpq-dev libargon2-dev libssl-dev libzxcvbn-dev
           libcurl4-openssl-dev pkg-config)
+if [ "${1:-}" = "--test" ]; then packages+=(chromium chromium-driver); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
