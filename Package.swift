@@ -102,7 +102,11 @@ let serverTargets: [Target] = [
     .testTarget(name: "QuarryCommandTests", dependencies: ["quarry"], swiftSettings: strict),
     // Shared by the App and Server tests: migrated test databases, test account services.
     .target(name: "QuarryTestSupport", dependencies: ["App", "Auth", "Postgres"], path: "Tests/Support", swiftSettings: strict),
-    .testTarget(name: "AppTests", dependencies: ["App", "QuarryTestSupport"], swiftSettings: strict),
+    .testTarget(
+        name: "AppTests",
+        dependencies: ["App", "QuarryTestSupport", .product(name: "JWTKit", package: "jwt-kit")],
+        swiftSettings: strict
+    ),
     .testTarget(
         name: "ServerTests",
         dependencies: [
