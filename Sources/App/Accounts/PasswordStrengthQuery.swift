@@ -6,11 +6,12 @@ import Auth
 struct PasswordStrengthQuery: Sendable, FieldReadable {
     let evaluation: PasswordEvaluation
 
-    /// The message under a rejected password field: the policy's first
-    /// composition problem, else zxcvbn's warning (Screen Cache: "the warning
-    /// explains the reason why the password is weak").
+    /// The message under a rejected password field: a composition rule it
+    /// breaks (Foodstabook's), else zxcvbn's warning (Screen Cache: "the warning
+    /// explains the reason why the password is weak"), else the policy's word.
     static func weakPasswordMessage(_ evaluation: PasswordEvaluation) -> String {
-        evaluation.problems.first ?? evaluation.strength.warning ?? "This password is too easy to guess"
+        evaluation.problems.first { $0 != PasswordPolicy.Message.tooWeak } ?? evaluation.strength.warning
+            ?? evaluation.problems.first ?? PasswordPolicy.Message.tooWeak
     }
 
     func graphQLField(_ name: String) -> (any Sendable)? {

@@ -16,7 +16,7 @@ enum Sessions {
                     \(context.credential.clientAddress), \(context.credential.userAgent))
             RETURNING expires_at
             """)
-        return AuthPayload(token: token, expiresAt: try rows[0].decode("expires_at", as: Date.self), user: user)
+        return AuthPayload(token: token, expiresAt: try rows[0].decode("expires_at", as: Date.self), user: user.shownToOwner)
     }
 
     /// The viewer a token stands for, sliding its expiry forward, or `nil` when

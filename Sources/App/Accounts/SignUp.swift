@@ -97,7 +97,7 @@ struct SignUpPayload: Sendable, FieldReadable {
 
     func graphQLField(_ name: String) -> (any Sendable)? {
         switch name {
-        case "user": user
+        case "user": user.shownToOwner
         case "token": session?.token
         case "expiresAt": session?.expiresAt
         case "verificationRequired": verificationRequired

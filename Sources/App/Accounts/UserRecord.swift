@@ -20,9 +20,18 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
     let blockReason: String?
     let blocked: Bool
     let createdAt: Date
+    /// Set on the user of a sign-up's or sign-in's payload (see ``OwnedByUser``).
+    private(set) var isShownToOwner = false
 
     var graphQLTypeName: String { "User" }
     var ownerID: UUID { id }
+
+    /// This user, as the payload of their own sign-up or sign-in shows it to them.
+    var shownToOwner: UserRecord {
+        var user = self
+        user.isShownToOwner = true
+        return user
+    }
 
     /// The columns ``init(row:)`` reads, from `users` aliased `u`.
     static let columns: SQL = """

@@ -22,8 +22,8 @@ enum AuthDirective {
         let required = directive.arguments["requires"]?.stringValue.flatMap(Role.init(rawValue:)) ?? .user
         let role = info.context.role
         if directive.arguments["self"]?.boolValue == true {
-            if let viewer = info.context.viewer, let owned = info.source as? any OwnedByUser,
-               owned.ownerID == viewer.userID {
+            if let owned = info.source as? any OwnedByUser,
+               owned.isShownToOwner || owned.ownerID == info.context.viewer?.userID {
                 return
             }
             if role.includes(max(required, .admin)) { return }

@@ -4,4 +4,8 @@ import Foundation
 /// owner see fields others may not (a `User` belongs to itself).
 public protocol OwnedByUser: Sendable {
     var ownerID: UUID { get }
+    /// Whether this value is handed to its owner by the operation that just
+    /// identified them (the user of a sign-up's or sign-in's own payload), while
+    /// the request itself still comes from a guest.
+    var isShownToOwner: Bool { get }
 }

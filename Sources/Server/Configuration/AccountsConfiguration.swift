@@ -37,6 +37,13 @@ public struct AccountsConfiguration: Sendable, Equatable {
             iterations: try env.integer("QUARRY_AUTH_ARGON2_ITERATIONS", default: 2, in: 1...100),
             parallelism: try env.integer("QUARRY_AUTH_ARGON2_PARALLELISM", default: 1, in: 1...64)
         )
+        do {
+            try argon2.validate()
+        } catch {
+            throw ConfigurationError(
+                variable: "QUARRY_AUTH_ARGON2_MEMORY_KIB", value: "\(argon2.memoryKiB)", expected: error.message
+            )
+        }
         hashingThreads = try env.integer("QUARRY_AUTH_HASHING_THREADS", default: 2, in: 1...256)
     }
 }
