@@ -39,4 +39,4 @@ bench-http:
 
 ## The login benchmark: p99 of a cheap query while logins (argon2id) run flat out.
 bench-login:
-	@Benchmarks/http/run-login.sh
+	@Benchmarks/http/run.sh measure-login.sh

@@ -5,39 +5,18 @@ cd "$(dirname "$0")/../.."
 duration=${DURATION:-20}
 connections=64
 here=Benchmarks/http
-work=$(mktemp -d /tmp/quarry-bench-http.XXXXXX)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-pool=${QUARRY_DATABASE_POOL_SIZE:-10}
-QUARRY_DATABASE_POOL_SIZE=$pool QUARRY_DATABASE_URL=$QUARRY_TEST_DATABASE_URL QUARRY_HTTP_HOST=127.0.0.1 QUARRY_HTTP_PORT=$port \
-  QUARRY_LOG_LEVEL=warning QUARRY_DATA_DIR=$work .build/release/quarry serve >"$work/server.log" 2>&1 &
-server=$!
-trap 'kill -TERM $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break
-  sleep 0.1
-done
-curl -sf "http://127.0.0.1:$port/readyz" >/dev/null || { cat "$work/server.log" >&2; exit 1; }
+export QUARRY_DATABASE_POOL_SIZE=${QUARRY_DATABASE_POOL_SIZE:-10}
+pool=$QUARRY_DATABASE_POOL_SIZE
+source "$here/serve.sh"
 
 # wrk: requests/s, p50, p99 (in ms) from its --latency report.
 measure_wrk() {
   local script=$1 out=$work/wrk.txt
-  curl -sf "http://127.0.0.1:$port/graphql" -H 'content-type: application/json' \
+  curl -sf "$url" -H 'content-type: application/json' \
     -d "$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$here/$script")" >&2
   echo >&2
-  wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$here/$script" "http://127.0.0.1:$port/graphql" >"$out"
-  python3 - "$out" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-def ms(v):
-    n, unit = re.match(r"([\d.]+)(us|ms|s)", v).groups()
-    return float(n) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
-rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
-p50 = ms(re.search(r"^\s+50%\s+(\S+)", text, re.M).group(1))
-p99 = ms(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1))
-errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-if errors: sys.exit(f"wrk saw {errors.group(1)} error responses")
-print(f"{rps:.0f} {p50:.2f} {p99:.2f}")
-PY
+  wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$here/$script" "$url" >"$out"
+  python3 "$here/wrk-summary.py" "$out"
 }
 
 # pgbench: transactions/s, p50, p99 (in ms) from its per-transaction log.

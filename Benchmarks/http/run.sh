@@ -6,7 +6,7 @@
 #   2. `{ serverTime }`  — one SQL statement (SELECT now());
 # then pgbench running that same SELECT now() directly (64 clients, 2 threads, 20 s, prepared
 # statements): the physical limit of the database round trip. Prints a Markdown table.
-# DURATION=5 makes a quick run.
+# DURATION=5 makes a quick run. `run.sh measure-login.sh` runs the login benchmark instead (make bench-login).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! command -v wrk >/dev/null; then
@@ -14,4 +14,4 @@ if ! command -v wrk >/dev/null; then
   else echo "wrk is missing: apt-get install wrk" >&2; exit 1; fi
 fi
 swift build -c release --product quarry >&2
-exec scripts/with-test-postgres.sh Benchmarks/http/measure.sh
+exec scripts/with-test-postgres.sh "Benchmarks/http/${1:-measure.sh}"

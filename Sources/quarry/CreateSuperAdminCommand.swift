@@ -1,7 +1,5 @@
 import App
 import ArgumentParser
-import Logging
-import Postgres
 import Server
 
 #if canImport(Glibc)
@@ -27,23 +25,21 @@ struct CreateSuperAdminCommand: AsyncParsableCommand {
     var nickname: String?
 
     func run() async throws {
-        let configuration = try loadConfiguration()
-        QuarryLogging.bootstrap(level: configuration.logLevel, format: configuration.logFormat)
-        let server = QuarryServer(configuration: configuration, logger: Logger(label: "quarry"))
+        let server = try configuredServer()
         let password = try readPassword()
-        let pool = PostgresPool(configuration: try server.postgresConfiguration(), logger: server.logger)
         let accounts = server.makeAccountServices()
-        defer { pool.shutdown() }
         do {
-            _ = try await server.migrate(pool: pool)
-            let outcome = try await SuperAdmins.createOrPromote(
-                email: email, nickname: nickname, password: password, database: pool, accounts: accounts
-            )
+            let outcome = try await withDatabase(of: server) { pool in
+                try await SuperAdmins.createOrPromote(
+                    email: email, nickname: nickname, password: password, database: pool, accounts: accounts
+                )
+            }
             await accounts.shutdown()
             print(outcome == .created ? "Created SUPER_ADMIN \(email)." : "\(email) is now a SUPER_ADMIN.")
         } catch let error as SuperAdminError {
             await accounts.shutdown()
-            throw ValidationError(error.description)
+            FileHandle.standardError.write(Data("quarry: \(error.description)\n".utf8))
+            throw ExitCode.failure
         }
     }
 

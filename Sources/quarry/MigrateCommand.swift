@@ -1,6 +1,4 @@
 import ArgumentParser
-import Logging
-import Postgres
 import Server
 
 /// `quarry migrate`: apply pending migrations of `QUARRY_MIGRATIONS_DIR`, then exit.
@@ -10,17 +8,8 @@ struct MigrateCommand: AsyncParsableCommand {
     )
 
     func run() async throws {
-        let configuration = try loadConfiguration()
-        QuarryLogging.bootstrap(level: configuration.logLevel, format: configuration.logFormat)
-        let server = QuarryServer(configuration: configuration, logger: Logger(label: "quarry"))
-        let pool = PostgresPool(configuration: try server.postgresConfiguration(), logger: server.logger)
-        do {
-            let applied = try await server.migrate(pool: pool)
-            print(applied.isEmpty ? "No pending migrations." : "Applied: " + applied.joined(separator: ", "))
-            pool.shutdown()
-        } catch {
-            pool.shutdown()
-            throw error
-        }
+        let server = try configuredServer()
+        let applied = try await withDatabase(of: server, migrate: false) { try await server.migrate(pool: $0) }
+        print(applied.isEmpty ? "No pending migrations." : "Applied: " + applied.joined(separator: ", "))
     }
 }
