@@ -4,9 +4,11 @@ import Foundation
 /// `http.server` in a subprocess. Each request's path is appended to a log file,
 /// so a test can count how often the keys were fetched.
 ///
-/// The server exits when its standard input closes: a child of the test process
-/// inherits a signal mask that blocks SIGTERM, and closing the pipe also ends the
-/// server when the test process dies.
+/// ``stop()`` kills the server with SIGKILL: a child of the test process inherits
+/// a signal mask that blocks SIGTERM, and closing its standard input is not enough
+/// while other children spawned at the same time hold copies of the pipe. The
+/// server still exits when its standard input closes, so it ends with the test
+/// process.
 final class IdentityTokenKeyServer {
     let port: Int
     private let process: Process
@@ -68,6 +70,7 @@ final class IdentityTokenKeyServer {
 
     func stop() {
         try? input.fileHandleForWriting.close()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 

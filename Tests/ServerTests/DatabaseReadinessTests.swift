@@ -29,7 +29,7 @@ struct DatabaseReadinessTests {
         _ = try await migrator.migrate(on: pool)
         #expect(await readiness.check() == .ready)
 
-        await pool.shutdown()
+        pool.shutdown()
         try? FileManager.default.removeItem(at: migrations)
         _ = try await admin.execute(SQL(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"))
 

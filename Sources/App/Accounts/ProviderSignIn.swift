@@ -1,5 +1,6 @@
 import Auth
 import Foundation
+import GraphQLLanguage
 import Postgres
 
 /// `Mutation.signInWithProvider` (onboarding seed sign-up/sign-in stories 4–6
@@ -51,7 +52,9 @@ enum ProviderSignIn {
             """).first {
             return try UserRecord(row: row)
         }
-        guard let email = identity.email, identity.emailVerified || identity.isPrivateRelayEmail else {
+        // Facebook sends only addresses it has confirmed, without an `email_verified` claim.
+        let trusted = identity.emailVerified || identity.isPrivateRelayEmail || identity.provider == .facebook
+        guard let email = identity.email, trusted else {
             throw createAccount ? ClientError.make("PROVIDER_SIGNUP_FAILED", signUpFailed)
                 : ClientError.make("ACCOUNT_NOT_FOUND", accountNotFound)
         }
@@ -62,11 +65,7 @@ enum ProviderSignIn {
                 _ = try await connection.execute("UPDATE users SET email_verified_at = now() WHERE id = \(existing.id)")
             }
         } else if createAccount {
-            user = try await SignUp.insertUser(
-                email: email, nickname: try await freeNickname(for: identity, email: email, on: connection),
-                passwordHash: nil, verified: true,
-                profile: (realName: realName(identity), phone: identity.phone, country: nil, zipCode: nil), on: connection
-            )
+            user = try await createAccountFor(identity, email: email, on: connection)
             try await AccountEvent.providerSignUp.record(userID: user.id, details: ["provider": provider], context: context, on: connection)
         } else {
             throw ClientError.make("ACCOUNT_NOT_FOUND", accountNotFound)
@@ -82,14 +81,29 @@ enum ProviderSignIn {
         return name.isEmpty ? nil : name
     }
 
-    /// A nickname from the given name or the address's local part, with digits added until it is free.
-    private static func freeNickname(for identity: VerifiedIdentity, email: String, on connection: PostgresConnection) async throws -> String {
+    /// Creates the account, its nickname taken from the given name or the
+    /// address's local part, with digits added while that is taken (each try in
+    /// a savepoint, so a concurrent sign-up taking the same nickname only costs a retry).
+    private static func createAccountFor(
+        _ identity: VerifiedIdentity, email: String, on connection: PostgresConnection
+    ) async throws -> UserRecord {
         let local = email.split(separator: "@").first.map(String.init) ?? "user"
-        let base = String((identity.givenName ?? local).filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.prefix(30))
-        var candidate = base.isEmpty ? "user" : base
-        while try await UserQueries.nicknameInUse(candidate, on: connection) {
-            candidate = (base.isEmpty ? "user" : base) + SecureRandom.digits(4)
+        let cleaned = (identity.givenName ?? local).filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        let base = cleaned.isEmpty ? "user" : String(cleaned.prefix(30))
+        for attempt in 0..<8 {
+            let nickname = attempt == 0 ? base : base + SecureRandom.digits(4 + attempt / 2)
+            do {
+                return try await connection.withTransaction { savepoint in
+                    try await SignUp.insertUser(
+                        email: email, nickname: nickname, passwordHash: nil, verified: true,
+                        profile: (realName: realName(identity), phone: identity.phone, country: nil, zipCode: nil),
+                        on: savepoint
+                    )
+                }
+            } catch let error as GraphQLError where error.extensions["fields"] != nil && error.message == AccountInput.nicknameTaken {
+                continue
+            }
         }
-        return candidate
+        throw ClientError.make("PROVIDER_SIGNUP_FAILED", signUpFailed)
     }
 }
