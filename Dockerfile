@@ -18,6 +18,7 @@ WORKDIR /app
 COPY --from=build /src/.build/release/quarry /usr/local/bin/quarry
 COPY schema schema
 COPY db db
+COPY web web
 USER quarry
 ENV QUARRY_HTTP_HOST=0.0.0.0 QUARRY_HTTP_PORT=8080 QUARRY_DATA_DIR=/var/lib/quarry
 EXPOSE 8080
