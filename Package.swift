@@ -37,6 +37,7 @@ let serverTargets: [Target] = [
     // zxcvbn-c has no .pc file; its module map links the library by name.
     .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
     .target(
         name: "Postgres",
         dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
@@ -62,7 +63,9 @@ let serverTargets: [Target] = [
     ),
     .target(
         name: "App",
-        dependencies: ["GraphQLExecution", "Postgres", "Auth", "Mail", .product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            "GraphQLExecution", "Postgres", "Auth", "Mail", "CVips", "COpenSSL", .product(name: "Logging", package: "swift-log"),
+        ],
         swiftSettings: strict
     ),
     .target(
@@ -75,6 +78,7 @@ let serverTargets: [Target] = [
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "_NIOFileSystem", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),

@@ -15,6 +15,8 @@ public final class GraphQLService: Sendable {
     public let executable: ExecutableSchema<QuarryContext>
     public let database: PostgresPool
     public let accounts: AccountServices
+    /// The media store and upload limit; `nil` leaves uploads unconfigured (they then fail).
+    public let media: MediaServices?
     private let documents: DocumentCache
 
     /// What the configuration decides about GraphQL requests.
@@ -55,7 +57,10 @@ public final class GraphQLService: Sendable {
 
     /// Binds every area's resolvers to `schema`.
     /// - Throws: `SchemaBindingError` when a field has no resolver or a binding names no field.
-    public init(schema: GraphQLSchema, database: PostgresPool, accounts: AccountServices, options: Options) throws {
+    public init(
+        schema: GraphQLSchema, database: PostgresPool, accounts: AccountServices, options: Options,
+        media: MediaServices? = nil
+    ) throws {
         var builder = ExecutableSchemaBuilder<QuarryContext>(schema: schema)
         AuthDirective.bind(into: &builder)
         if options.introspectionByRole {
@@ -63,9 +68,11 @@ public final class GraphQLService: Sendable {
         }
         SystemResolvers.bind(into: &builder)
         AccountsResolvers.bind(into: &builder)
+        OnboardingResolvers.bind(into: &builder)
         executable = try builder.build()
         self.database = database
         self.accounts = accounts
+        self.media = media
         documents = DocumentCache(schema: schema, capacity: options.documentCacheSize, rules: options.validationRules)
     }
 
@@ -93,26 +100,41 @@ public final class GraphQLService: Sendable {
         ))
     }
 
+    /// The signed-in caller a request's credential stands for, `nil` for a
+    /// guest (one statement when there is a token). Routes outside GraphQL
+    /// (such as `GET /media/{id}`) resolve their caller the same way.
+    public func viewer(for credential: RequestCredential) async throws -> Viewer? {
+        guard let token = credential.bearerToken else { return nil }
+        return try await Sessions.viewer(forToken: token, database: database, lifetime: accounts.settings.tokenLifetime)
+    }
+
     /// Executes a prepared operation and writes the whole response body,
     /// counting the SQL statements it costs. The bearer token is resolved to
     /// the viewer first (one statement), so `@auth` checks need no database.
+    /// `uploads` are the files of a multipart request, which `Upload`
+    /// variables name by placeholder.
     public func execute(
-        _ prepared: PreparedOperation, variables: GraphQLObjectValue, credential: RequestCredential, logger: Logger
+        _ prepared: PreparedOperation, variables: GraphQLObjectValue, credential: RequestCredential, logger: Logger,
+        uploads: RequestUploads = .none
     ) async -> GraphQLResponse {
         let (result, statements) = await StatementCounter.counting {
-            var viewer: Viewer?
+            let viewer: Viewer?
             do {
-                if let token = credential.bearerToken {
-                    viewer = try await Sessions.viewer(forToken: token, database: database, lifetime: accounts.settings.tokenLifetime)
-                }
+                viewer = try await self.viewer(for: credential)
             } catch {
                 return ExecutionResult(requestErrors: ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger))
             }
-            let context = QuarryContext(credential: credential, viewer: viewer, database: database, accounts: accounts, logger: logger)
-            let result = await executable.execute(
-                document: prepared.document, operationName: prepared.operationName, variables: variables,
-                context: context
+            let context = QuarryContext(
+                credential: credential, viewer: viewer, database: database, accounts: accounts, logger: logger,
+                media: media, uploads: uploads
             )
+            // The Upload scalar's input coercion reads the request's files from here.
+            let result = await RequestUploads.$current.withValue(uploads) {
+                await executable.execute(
+                    document: prepared.document, operationName: prepared.operationName, variables: variables,
+                    context: context
+                )
+            }
             guard result.data != nil else { return result }
             return ExecutionResult(data: result.data, errors: ErrorMasking.masked(result.errors, logger: logger))
         }

@@ -13,15 +13,22 @@ public struct QuarryContext: Sendable {
     public let database: PostgresPool
     public let accounts: AccountServices
     public let logger: Logger
+    /// The media store and upload limit; `nil` on a server built without them.
+    public let media: MediaServices?
+    /// The files of a multipart request, by placeholder; none for a JSON request.
+    public let uploads: RequestUploads
 
     public init(
-        credential: RequestCredential, viewer: Viewer?, database: PostgresPool, accounts: AccountServices, logger: Logger
+        credential: RequestCredential, viewer: Viewer?, database: PostgresPool, accounts: AccountServices, logger: Logger,
+        media: MediaServices? = nil, uploads: RequestUploads = .none
     ) {
         self.credential = credential
         self.viewer = viewer
         self.database = database
         self.accounts = accounts
         self.logger = logger
+        self.media = media
+        self.uploads = uploads
     }
 
     /// The caller's role: GUEST without a viewer.

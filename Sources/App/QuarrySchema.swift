@@ -7,6 +7,7 @@ public enum QuarrySchema {
     /// Coercion of Quarry's custom scalars, by name.
     public static let scalars: [String: GraphQLScalarCoercion] = [
         "DateTime": DateTimeScalar.coercion,
+        "Upload": UploadScalar.coercion,
     ]
 
     /// Builds and validates the schema from the SDL files in `directory`.

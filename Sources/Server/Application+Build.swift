@@ -21,9 +21,14 @@ public func buildRouter(
     router.add(middleware: BearerTokenMiddleware())
     GraphQLRoutes(
         handler: GraphQLHTTPHandler(
-            service: components.graphQL, maxBodyBytes: configuration.maxRequestBodyBytes, metrics: components.metrics
+            service: components.graphQL, maxBodyBytes: configuration.maxRequestBodyBytes, metrics: components.metrics,
+            uploads: MultipartUploadSettings(
+                temporaryDirectory: configuration.media.uploadDirectory, maxFileBytes: configuration.media.maxUploadBytes,
+                maxFiles: configuration.media.maxUploadFiles
+            )
         )
     ).register(on: router)
+    MediaRoutes(service: components.graphQL, emotionsDirectory: configuration.media.emotionsDirectory).register(on: router)
     EmailVerificationPages(
         links: AccountLinks(database: components.graphQL.database, accounts: components.graphQL.accounts)
     ).register(on: router)

@@ -53,7 +53,8 @@ public struct QuarryServer {
         let pool = PostgresPool(configuration: try postgresConfiguration(), logger: logger)
         let accounts = makeAccountServices()
         let service = try GraphQLService(
-            schema: schema, database: pool, accounts: accounts, options: configuration.graphQLOptions
+            schema: schema, database: pool, accounts: accounts, options: configuration.graphQLOptions,
+            media: configuration.media.services
         )
         if runMigrations {
             let applied = try await migrate(pool: pool)

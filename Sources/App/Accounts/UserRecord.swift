@@ -16,6 +16,8 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
     let country: String?
     let zipCode: String?
     let bio: String?
+    /// The avatar's medium; `User.avatarUrl` is its absolute URL (Sources/App/Onboarding).
+    let avatarMediaID: UUID?
     let emotionVerified: Bool
     let blockReason: String?
     let blocked: Bool
@@ -36,7 +38,7 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
     /// The columns ``init(row:)`` reads, from `users` aliased `u`.
     static let columns: SQL = """
         u.id, u.email, u.email_verified_at IS NOT NULL AS email_verified, u.nickname, u.role, u.real_name, u.phone, \
-        u.country, u.zip_code, u.bio, u.emotion_verified_at IS NOT NULL AS emotion_verified, \
+        u.country, u.zip_code, u.bio, u.avatar_media_id, u.emotion_verified_at IS NOT NULL AS emotion_verified, \
         u.blocked_at IS NOT NULL AS blocked, u.block_reason, u.created_at
         """
 
@@ -51,6 +53,7 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
         country = try row.decode("country", as: String?.self)
         zipCode = try row.decode("zip_code", as: String?.self)
         bio = try row.decode("bio", as: String?.self)
+        avatarMediaID = try row.decode("avatar_media_id", as: UUID?.self)
         emotionVerified = try row.decode("emotion_verified", as: Bool.self)
         blocked = try row.decode("blocked", as: Bool.self)
         blockReason = try row.decode("block_reason", as: String?.self)
@@ -68,7 +71,6 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
         switch name {
         case "id": GlobalID(typeName: "User", id: id).text
         case "nickname": nickname
-        case "avatarUrl": nil as String?
         case "bio": bio
         case "createdAt": createdAt
         case "email": email

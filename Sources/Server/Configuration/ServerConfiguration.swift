@@ -62,6 +62,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var privacyFile: String
     /// Identity providers whose ID tokens are accepted (`QUARRY_OIDC_<PROVIDER>_*`); one without an audience is off.
     public var identityProviders: [IdentityProviderConfiguration]
+    /// Uploads and stored media: limits and folders (`QUARRY_UPLOAD_*`, `QUARRY_EMOTIONS_DIR`).
+    public var media: MediaConfiguration
 
     /// Introspection policy of `QUARRY_INTROSPECTION`.
     public enum IntrospectionMode: String, CaseIterable, Sendable {
@@ -88,7 +90,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         "QUARRY_GRAPHQL_MAX_DEPTH", "QUARRY_GRAPHQL_MAX_ALIASES", "QUARRY_GRAPHQL_MAX_COST",
         "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
         "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
-    ] + AccountsConfiguration.variables + IdentityProvider.allCases.flatMap { provider in
+    ] + AccountsConfiguration.variables + MediaConfiguration.variables + IdentityProvider.allCases.flatMap { provider in
         ["JWKS", "AUDIENCE", "ISSUER"].map { "QUARRY_OIDC_\(provider.rawValue)_\($0)" }
     }
 
@@ -126,6 +128,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         termsFile = Self.absolutePath(env.string("QUARRY_TERMS_FILE", default: "./web/terms.html"))
         privacyFile = Self.absolutePath(env.string("QUARRY_PRIVACY_FILE", default: "./web/privacy.html"))
         identityProviders = try IdentityProviderConfiguration.fromEnvironment(environment)
+        media = try MediaConfiguration(env, dataDirectory: dataDirectory, absolutePath: Self.absolutePath)
     }
 
     /// The database URL, or an error telling the operator how to get one.

@@ -2,6 +2,7 @@ import App
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
+import Foundation
 import Hummingbird
 
 /// `GET /graphql` and `POST /graphql` per the GraphQL-over-HTTP specification
@@ -12,13 +13,32 @@ import Hummingbird
 /// of at most `QUARRY_HTTP_MAX_BODY_BYTES`, else 413; a non-JSON
 /// `Content-Type` gets 415); prepare the document (parse, validate, cached);
 /// refuse a mutation over GET with 405; execute with the caller's credential;
-/// answer with the status the media type implies.
+/// answer with the status the media type implies. A `multipart/form-data`
+/// POST is a GraphQL multipart request (file uploads, Sources/Server/Multipart):
+/// its files live in temporary files that are deleted when the request ends.
 struct GraphQLHTTPHandler: Sendable {
     let service: GraphQLService
     let maxBodyBytes: Int
     let metrics: QuarryMetrics
+    /// Where and how large uploads may be; `nil` refuses multipart requests with 415.
+    var uploads: MultipartUploadSettings? = nil
 
     func handle(_ request: Request, context: QuarryRequestContext) async throws -> Response {
+        guard request.method == .post, let uploads, MultipartHeaders.isMultipart(request.headers[.contentType]) else {
+            return try await respond(request, context: context, files: nil)
+        }
+        let files = TemporaryUploads(directory: uploads.temporaryDirectory)
+        do {
+            let response = try await respond(request, context: context, files: files)
+            await files.removeAll()
+            return response
+        } catch {
+            await files.removeAll()
+            throw error
+        }
+    }
+
+    private func respond(_ request: Request, context: QuarryRequestContext, files: TemporaryUploads?) async throws -> Response {
         let start = ContinuousClock.now
         guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers[.accept]) else {
             throw QuarryHTTPError(
@@ -28,8 +48,16 @@ struct GraphQLHTTPHandler: Sendable {
         }
         let prepared: PreparedOperation
         let variables: GraphQLObjectValue
+        var uploaded = RequestUploads.none
         do {
-            let parameters = try await readParameters(request, context: context)
+            let parameters: GraphQLRequestParameters
+            if let files, let uploads {
+                let multipart = try await readMultipart(request, settings: uploads, files: files)
+                parameters = try GraphQLRequestParameters(json: multipart.operations)
+                uploaded = multipart.uploads
+            } else {
+                parameters = try await readParameters(request, context: context)
+            }
             prepared = try service.prepare(query: parameters.query, operationName: parameters.operationName)
                 .get()
             if request.method == .get, let type = prepared.operationType, type != .query {
@@ -53,7 +81,9 @@ struct GraphQLHTTPHandler: Sendable {
             bearerToken: context.bearerToken, requestID: context.requestID, clientAddress: context.clientAddress,
             userAgent: request.headers[.userAgent]
         )
-        let result = await service.execute(prepared, variables: variables, credential: credential, logger: context.logger)
+        let result = await service.execute(
+            prepared, variables: variables, credential: credential, logger: context.logger, uploads: uploaded
+        )
         let outcome: QuarryMetrics.Outcome = !result.hasData ? .invalidRequest
             : result.errorCount == 0 ? .ok : .fieldErrors
         record(operationName: prepared.operationName, outcome: outcome, since: start, statements: result.sqlStatements)
@@ -98,14 +128,36 @@ struct GraphQLHTTPHandler: Sendable {
         return try GraphQLRequestParameters(json: json)
     }
 
+    /// The operations and files of a GraphQL multipart request, after the CSRF
+    /// check: browsers send multipart/form-data cross-site without a CORS
+    /// preflight unless a custom header forces one.
+    private func readMultipart(
+        _ request: Request, settings: MultipartUploadSettings, files: TemporaryUploads
+    ) async throws -> GraphQLMultipartRequest {
+        let preflight = [MultipartUploadSettings.apolloRequirePreflight, MultipartUploadSettings.graphQLPreflight]
+        guard preflight.contains(where: { !(request.headers[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            throw MultipartUploadError.preflightRequired
+        }
+        guard let boundary = MultipartHeaders.boundary(contentType: request.headers[.contentType] ?? "") else {
+            throw MultipartUploadError.malformed("the Content-Type has no valid boundary parameter")
+        }
+        return try await GraphQLMultipartRequest.read(
+            body: request.body, boundary: boundary,
+            limits: .init(maxFieldBytes: maxBodyBytes, maxFileBytes: settings.maxFileBytes, maxFiles: settings.maxFiles),
+            files: files
+        )
+    }
+
     /// POST bodies must be JSON in UTF-8 (spec §"POST": `application/json`).
     private func checkContentType(_ header: String?) throws {
         guard let header, let type = MediaRange(header), type.type == "application", type.subtype == "json",
               type.charsetIsUTF8 else {
             throw QuarryHTTPError(
                 .unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
-                message: "POST /graphql takes a JSON body: send Content-Type: application/json.",
-                headers: [.accept: "application/json"]
+                message: uploads == nil
+                    ? "POST /graphql takes a JSON body: send Content-Type: application/json."
+                    : "POST /graphql takes a JSON body (Content-Type: application/json) or a GraphQL multipart request (multipart/form-data).",
+                headers: [.accept: uploads == nil ? "application/json" : "application/json, multipart/form-data"]
             )
         }
     }

@@ -1,0 +1,89 @@
+import CVips
+import GraphQLLanguage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An uploaded image checked by content: its type from the magic bytes, its
+/// dimensions from a full decode, its SHA-256 (the store's name for it).
+struct InspectedImage: Sendable, Equatable {
+    let path: String
+    let sha256: String
+    let contentType: String
+    let byteSize: Int
+    let width: Int
+    let height: Int
+}
+
+/// Checks an uploaded file by its content, never by its name or declared
+/// type (issue 5 "Media"): PNG or JPEG magic bytes first, then a full libvips
+/// decode that fails on any decoder warning, so a truncated or corrupt file
+/// is refused rather than stored as a half-grey picture.
+enum ImageInspector {
+    /// libvips starts once per process (TOOLCHAIN.md); a static is initialised once, thread-safely.
+    private static let vipsReady: Bool = quarry_vips_init() == 0
+
+    static let pngMagic: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let jpegMagic: [UInt8] = [0xFF, 0xD8, 0xFF]
+
+    /// The content type the first bytes announce, or `nil` for anything but PNG and JPEG.
+    static func contentType(magic: [UInt8]) -> String? {
+        if magic.starts(with: pngMagic) { return "image/png" }
+        if magic.starts(with: jpegMagic) { return "image/jpeg" }
+        return nil
+    }
+
+    /// Inspects `file` off the cooperative pool. `argument` names the GraphQL
+    /// argument in errors; `maxBytes` is the per-file limit.
+    static func inspect(_ file: UploadedFile, argument: String, maxBytes: Int) async throws -> InspectedImage {
+        if file.size == 0 { throw MediaError.empty(argument) }
+        if file.size > maxBytes { throw MediaError.tooLarge(argument, limit: maxBytes) }
+        return try await Offload.run { try inspectBlocking(path: file.path, argument: argument) }
+    }
+
+    private static func inspectBlocking(path: String, argument: String) throws -> InspectedImage {
+        let (magic, size, sha256) = try readAndHash(path: path)
+        if size == 0 { throw MediaError.empty(argument) }
+        guard let contentType = contentType(magic: magic) else { throw MediaError.unsupportedType(argument) }
+        guard vipsReady else { throw InspectionFailure(message: "libvips failed to start") }
+        guard let image = quarry_vips_open_strict(path) else {
+            vips_error_clear()
+            throw MediaError.invalidImage(argument)
+        }
+        defer { quarry_vips_unref(image) }
+        guard quarry_vips_decode_all(image) == 0 else {
+            vips_error_clear()
+            throw MediaError.invalidImage(argument)
+        }
+        return InspectedImage(
+            path: path, sha256: sha256, contentType: contentType, byteSize: size,
+            width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image))
+        )
+    }
+
+    /// The first bytes, the size and the SHA-256 of a file, read in chunks.
+    private static func readAndHash(path: String) throws -> (magic: [UInt8], size: Int, sha256: String) {
+        guard let handle = fopen(path, "rb") else { throw InspectionFailure(message: "cannot open \(path)") }
+        defer { fclose(handle) }
+        let digest = SHA256Digest()
+        var magic = [UInt8]()
+        var size = 0
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
+            if count == 0 { break }
+            if magic.count < 8 { magic += chunk.prefix(min(count, 8 - magic.count)) }
+            chunk.withUnsafeBytes { digest.update(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+            size += count
+        }
+        guard ferror(handle) == 0 else { throw InspectionFailure(message: "cannot read \(path)") }
+        return (magic, size, digest.hex())
+    }
+}
+
+/// The server could not read its own temporary file: not the client's fault.
+struct InspectionFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GraphQLExecution
+import GraphQLType
+import Postgres
+
+/// A row of `selfie_verifications` as the `SelfieVerification` type reads it.
+struct SelfieVerificationRecord: Sendable, FieldReadable {
+    let id: UUID
+    let status: String
+    let challenge: EmotionChallenge
+    let createdAt: Date
+    let imageURL: String
+    let publicURL: String
+
+    func graphQLField(_ name: String) -> (any Sendable)? {
+        switch name {
+        case "id": GlobalID(typeName: "SelfieVerification", id: id).text
+        case "status": status
+        case "challenge": EmotionChallengeView(challenge: challenge, publicURL: publicURL)
+        case "createdAt": createdAt
+        case "imageUrl": imageURL
+        default: nil
+        }
+    }
+}
+
+/// `submitSelfie` (API.md "Onboarding"): the selfie is stored as a private
+/// medium and a PENDING verification row is written in the same transaction;
+/// an administrator's approval later sets `users.emotion_verified_at`, which
+/// `viewer.onboarding.emotionVerified` reads.
+enum SelfieSubmission {
+    static func submit(challengeID: String, selfie: UploadedFile, context: QuarryContext) async throws -> SelfieVerificationRecord {
+        guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
+        guard let challenge = EmotionChallenge.named(challengeID) else {
+            throw ClientError.make(
+                "CHALLENGE_NOT_FOUND", "This emotion challenge does not exist. Please ask for a new picture.",
+                fields: [(field: "challengeId", message: "This emotion challenge does not exist.")]
+            )
+        }
+        let publicURL = context.accounts.settings.publicURL
+        return try await MediaIngest.storeImage(
+            selfie, argument: "selfie", owner: viewer.userID, kind: .selfie, visibility: .private, context: context
+        ) { mediaID, connection in
+            let rows = try await connection.query("""
+                INSERT INTO selfie_verifications (user_id, media_id, challenge_id)
+                VALUES (\(viewer.userID), \(mediaID), \(challenge.id))
+                RETURNING id, status, created_at
+                """)
+            return SelfieVerificationRecord(
+                id: try rows[0].decode("id", as: UUID.self), status: try rows[0].decode("status", as: String.self),
+                challenge: challenge, createdAt: try rows[0].decode("created_at", as: Date.self),
+                imageURL: MediaQueries.url(of: mediaID, publicURL: publicURL), publicURL: publicURL
+            )
+        }
+    }
+}
