@@ -49,7 +49,8 @@ struct AccountsHarness {
     }
 
     func run(
-        _ query: String, _ variables: [String: Any] = [:], token: String? = nil, userAgent: String? = "quarry-tests"
+        _ query: String, _ variables: [String: Any] = [:], token: String? = nil, userAgent: String? = "quarry-tests",
+        uploads: RequestUploads = .none
     ) async throws -> Response {
         let prepared = try service.prepare(query: query, operationName: nil).get()
         let variableJSON = try JSONSerialization.data(withJSONObject: variables)
@@ -58,7 +59,8 @@ struct AccountsHarness {
             bearerToken: token, requestID: "test", clientAddress: "127.0.0.1", userAgent: userAgent
         )
         let result = await service.execute(
-            prepared, variables: values.objectValue ?? [:], credential: credential, logger: Logger(label: "quarry.test")
+            prepared, variables: values.objectValue ?? [:], credential: credential, logger: Logger(label: "quarry.test"),
+            uploads: uploads
         )
         let json = try JSONSerialization.jsonObject(with: Data(result.body)) as? [String: Any] ?? [:]
         return Response(json: json)

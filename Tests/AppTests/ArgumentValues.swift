@@ -25,6 +25,8 @@ enum ArgumentValues {
         case "Int": return "1"
         case "Float": return "1.5"
         case "Boolean": return "false"
+        // A file can only be a variable (the request's `$upload`).
+        case "Upload": return "$upload"
         default: return "\"x\""
         }
     }

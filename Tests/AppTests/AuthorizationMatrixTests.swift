@@ -20,6 +20,23 @@ struct AuthorizationMatrixTests {
     /// whose innermost `{}` takes the field under test.
     static let reach: [String: @Sendable (String) -> String] = [
         "User": { owner in "node(id: \"\(owner)\") { ... on User { FIELD } }" },
+        "SelfieVerification": { owner in "node(id: \"\(owner)\") { ... on User { selfieVerifications { FIELD } } }" },
+    ]
+
+    /// The response path down to the field's parent, for types not read directly under `node`.
+    static let reachPath: [String: [String]] = ["SelfieVerification": ["node", "selfieVerifications", "0"]]
+
+    /// Data the owner needs for ``reach`` to find an instance.
+    static let setUp: [String: @Sendable (AccountsHarness, UUID) async throws -> Void] = [
+        "SelfieVerification": { h, owner in
+            let media = try await h.pool.query("""
+                INSERT INTO media (owner_id, sha256, content_type, byte_size, width, height, kind, visibility)
+                VALUES (\(owner), repeat('a', 64), 'image/png', 1, 1, 1, 'SELFIE', 'PRIVATE') RETURNING id
+                """)[0].decode("id", as: UUID.self)
+            _ = try await h.pool.execute(
+                "INSERT INTO selfie_verifications (user_id, media_id, challenge_id) VALUES (\(owner), \(media), 'happy')"
+            )
+        },
     ]
 
     /// What the directive promises: see schema/accounts.graphql's `@auth`.
@@ -72,11 +89,18 @@ struct AuthorizationMatrixTests {
                 case .admin: try await h.promote(other, to: "ADMIN")
                 case .superAdmin: try await h.promote(other, to: "SUPER_ADMIN")
                 }
+                try await Self.setUp[guarded.type.name]?(h, owner.id)
                 let (query, path) = try Self.operation(for: guarded, schema: schema, owner: GlobalID(typeName: "User", id: owner.id).text)
-                let r = try await h.run(query, token: token)
+                // An `Upload` argument is a variable holding a file of the request (schema/onboarding.graphql).
+                let upload = try Self.uploadedImage()
+                let r = try await h.run(query, ["upload": upload.placeholder], token: token, uploads: upload.uploads)
+                // Denied at the field, or at an ancestor on the way to it (the caller cannot see it either way).
                 let denial = r.errors.first { error in
                     let code = (error["extensions"] as? [String: Any])?["code"] as? String
-                    return (code == "UNAUTHENTICATED" || code == "FORBIDDEN") && (error["path"] as? [Any])?.map { "\($0)" } == path
+                    guard code == "UNAUTHENTICATED" || code == "FORBIDDEN", let at = (error["path"] as? [Any])?.map({ "\($0)" }) else {
+                        return false
+                    }
+                    return !at.isEmpty && path.starts(with: at)
                 }
                 let expected = Self.allowed(requires: guarded.requires, selfAllowed: guarded.selfAllowed, caller: caller)
                 #expect((denial == nil) == expected, "\(guarded) as \(caller): \(r.json)")
@@ -91,14 +115,22 @@ struct AuthorizationMatrixTests {
     /// A document selecting the guarded field, and the response path of the field.
     static func operation(for guarded: GuardedField, schema: GraphQLSchema, owner: String) throws -> (String, [String]) {
         let selection = guarded.field.name + ArgumentValues.arguments(for: guarded.field, schema: schema) + ArgumentValues.subselection(guarded.field.type, schema: schema)
+        let variables = selection.contains("$upload") ? "($upload: Upload!)" : ""
         switch guarded.type.name {
-        case schema.queryType?.name: return ("{ \(selection) }", [guarded.field.name])
-        case schema.mutationType?.name: return ("mutation { \(selection) }", [guarded.field.name])
+        case schema.queryType?.name: return ("query\(variables) { \(selection) }", [guarded.field.name])
+        case schema.mutationType?.name: return ("mutation\(variables) { \(selection) }", [guarded.field.name])
         default:
             let reach = try #require(reach[guarded.type.name], "no way to reach \(guarded.type.name): add it to AuthorizationMatrixTests.reach")
-            let query = "{ " + reach(owner).replacingOccurrences(of: "FIELD", with: selection) + " }"
-            return (query, ["node", guarded.field.name])
+            let query = "query\(variables) { " + reach(owner).replacingOccurrences(of: "FIELD", with: selection) + " }"
+            return (query, (reachPath[guarded.type.name] ?? ["node"]) + [guarded.field.name])
         }
+    }
+
+    /// A small PNG uploaded with the request, and the placeholder naming it.
+    static func uploadedImage() throws -> (placeholder: String, uploads: RequestUploads) {
+        let file = try MediaTestImages.upload(try MediaTestImages.png(width: 4, height: 4), filename: "matrix.png")
+        let placeholder = RequestUploads.placeholder(forMapKey: "upload")
+        return (placeholder, RequestUploads(files: [placeholder: file]))
     }
 }
 

@@ -51,8 +51,14 @@ struct OnboardingTests {
         let sha = try rows[0].decode("sha256", as: String.self)
         #expect(try await harness.store.contains(sha))
 
-        let viewer = try await harness.run("{ viewer { onboarding { emotionVerified nextStep } } }", token: user.token)
+        let viewer = try await harness.run(
+            "{ viewer { onboarding { emotionVerified } selfieVerifications { id status challenge { id } } } }", token: user.token
+        )
         #expect(viewer.data("viewer.onboarding.emotionVerified") as? Bool == false)
+        let listed = try #require(viewer.data("viewer.selfieVerifications") as? [[String: Any]])
+        #expect(listed.count == 1)
+        #expect(listed.first?["id"] as? String == response.data("submitSelfie.id") as? String)
+        #expect((listed.first?["challenge"] as? [String: Any])?["id"] as? String == "happy")
     }
 
     @Test("an ADMIN reading a selfie gets its absolute /media URL")

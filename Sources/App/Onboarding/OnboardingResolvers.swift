@@ -33,6 +33,11 @@ enum OnboardingResolvers {
             }
             return try await UserQueries.user(id: viewer.userID, database: info.context.database)
         }
+        builder.resolveDomain("User", "selfieVerifications") { info in
+            let user = try info.source(as: UserRecord.self)
+            let first = min(max(info.args["first"]?.intValue ?? 10, 0), 100)
+            return try await SelfieSubmission.list(of: user.id, first: first, context: info.context)
+        }
         builder.resolve("User", "avatarUrl", source: UserRecord.self) { user, info in
             user.avatarMediaID.map { MediaQueries.url(of: $0, publicURL: info.context.accounts.settings.publicURL) }
         }
