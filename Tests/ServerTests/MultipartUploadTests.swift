@@ -23,11 +23,11 @@ struct MultipartUploadTests {
         }
     }
 
-    @Test("a PNG avatar and a JPEG selfie upload; dimensions recorded; temporary files deleted")
+    @Test("over a real socket, a PNG avatar and a JPEG selfie upload; dimensions recorded; temporary files deleted")
     func happyPath() async throws {
         let server = try await MediaTestServer.make()
         let user = try await server.user()
-        try await server.application.test(.router) { client in
+        try await server.application.test(.live) { client in
             let png = MultipartBody.single(
                 query: Self.avatar, variables: #"{"image":null}"#, variable: "image", file: try ServerTestImages.png(width: 33, height: 44)
             )
