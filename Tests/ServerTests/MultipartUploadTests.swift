@@ -178,4 +178,20 @@ struct MultipartUploadTests {
             }
         }
     }
+
+    @Test("a browser on an allowed origin may send the preflight headers (CORS preflight allows them)")
+    func corsAllowsPreflightHeaders() async throws {
+        let server = try await MediaTestServer.make(environment: ["QUARRY_CORS_ORIGINS": "https://app.example"])
+        try await server.application.test(.router) { client in
+            let preflight: HTTPFields = [
+                .origin: "https://app.example", .accessControlRequestMethod: "POST",
+                .accessControlRequestHeaders: "content-type, authorization, apollo-require-preflight",
+            ]
+            try await client.execute(uri: "/graphql", method: .options, headers: preflight) { response in
+                #expect(response.status == .noContent)
+                let allowed = (response.headers[.accessControlAllowHeaders] ?? "").lowercased()
+                #expect(allowed.contains("apollo-require-preflight") && allowed.contains("graphql-preflight"))
+            }
+        }
+    }
 }

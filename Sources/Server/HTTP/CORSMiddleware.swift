@@ -14,7 +14,8 @@ public struct QuarryCORSMiddleware: RouterMiddleware {
     let policy: CORSPolicy
 
     static let allowedMethods = "GET, POST, OPTIONS"
-    static let allowedHeaders = "Accept, Authorization, Content-Type, X-Request-Id"
+    // The preflight headers let browser clients send multipart uploads (their CSRF guard, Sources/Server/Multipart).
+    static let allowedHeaders = "Accept, Authorization, Content-Type, X-Request-Id, Apollo-Require-Preflight, GraphQL-Preflight"
     static let exposedHeaders = "X-Request-Id"
     static let preflightMaxAgeSeconds = "600"
 
