@@ -38,22 +38,10 @@ enum MediaTestImages {
     struct VipsFailure: Error {}
 }
 
-/// Users with bearer tokens made directly in the database (sign-up and log-in have tests of their own).
+/// Users with bearer tokens made directly in the database.
 enum MediaTestUsers {
     static func create(role: Role = .user, pool: PostgresPool) async throws -> (id: UUID, token: String) {
-        let suffix = UUID().uuidString.prefix(8).lowercased()
-        let rows = try await pool.query("""
-            INSERT INTO users (email, email_verified_at, nickname, role, accepted_terms_at)
-            VALUES (\("media.\(suffix)@example.com"), now(), \("media_\(suffix)"), \(role.rawValue), now())
-            RETURNING id
-            """)
-        let id = try rows[0].decode("id", as: UUID.self)
-        let token = OpaqueToken.generate()
-        _ = try await pool.execute("""
-            INSERT INTO access_tokens (token_hash, user_id, expires_at)
-            VALUES (\(Data(OpaqueToken.hash(token))), \(id), now() + interval '1 hour')
-            """)
-        return (id, token)
+        try await TestUsers.create(role: role, label: "media", pool: pool)
     }
 }
 

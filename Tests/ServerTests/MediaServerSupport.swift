@@ -52,19 +52,7 @@ struct MediaTestServer {
 
     /// A user (or admin) with a bearer token, made directly in the database.
     func user(role: Role = .user) async throws -> (id: UUID, token: String) {
-        let suffix = UUID().uuidString.prefix(8).lowercased()
-        let rows = try await pool.query("""
-            INSERT INTO users (email, email_verified_at, nickname, role, accepted_terms_at)
-            VALUES (\("upload.\(suffix)@example.com"), now(), \("upload_\(suffix)"), \(role.rawValue), now())
-            RETURNING id
-            """)
-        let id = try rows[0].decode("id", as: UUID.self)
-        let token = OpaqueToken.generate()
-        _ = try await pool.execute("""
-            INSERT INTO access_tokens (token_hash, user_id, expires_at)
-            VALUES (\(Data(OpaqueToken.hash(token))), \(id), now() + interval '1 hour')
-            """)
-        return (id, token)
+        try await TestUsers.create(role: role, label: "upload", pool: pool)
     }
 
     func mediaRows(owner: UUID) async throws -> Int {
