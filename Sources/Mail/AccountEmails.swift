@@ -15,11 +15,11 @@ public enum AccountEmails {
             \(link)
 
             """
-        var html = "<p>Hi \(escape(nickname)),</p>\n<p>Please open this link to verify your email address:</p>\n"
+        var html = "<p>Hi \(HTMLText.escape(nickname)),</p>\n<p>Please open this link to verify your email address:</p>\n"
             + button(link: link, label: "Verify my email address")
         if let code {
             text += "\nOr enter this code in the app: \(code)\n"
-            html += "<p>Or enter this code in the app: <strong>\(escape(code))</strong></p>\n"
+            html += "<p>Or enter this code in the app: <strong>\(HTMLText.escape(code))</strong></p>\n"
         }
         text += "\nIf you did not sign up, you can ignore this email.\n"
         html += "<p>If you did not sign up, you can ignore this email.</p>"
@@ -54,7 +54,7 @@ public enum AccountEmails {
 
             """
         let html = "<p>You asked for the nickname of the account with this email address.</p>\n"
-            + "<p>Your nickname is: <strong>\(escape(nickname))</strong></p>\n"
+            + "<p>Your nickname is: <strong>\(HTMLText.escape(nickname))</strong></p>\n"
             + "<p>If it was not you, you can ignore this email.</p>"
         return MailMessage(to: to, subject: "Your nickname", text: text, html: page(html))
     }
@@ -70,7 +70,7 @@ public enum AccountEmails {
             If you did not change your email address, you can ignore this email.
 
             """
-        let html = "<p>Hi \(escape(nickname)),</p>\n<p>Please open this link to confirm your new email address:</p>\n"
+        let html = "<p>Hi \(HTMLText.escape(nickname)),</p>\n<p>Please open this link to confirm your new email address:</p>\n"
             + button(link: link, label: "Confirm my new email address")
             + "<p>If you did not change your email address, you can ignore this email.</p>"
         return MailMessage(to: to, subject: "Confirm your new email address", text: text, html: page(html))
@@ -91,9 +91,9 @@ public enum AccountEmails {
     }
 
     private static func button(link: String, label: String) -> String {
-        "<p><a href=\"\(escape(link))\" style=\"display:inline-block;padding:10px 16px;background:#1a56db;color:#ffffff;"
-            + "text-decoration:none;border-radius:4px\">\(escape(label))</a></p>\n"
-            + "<p style=\"font-size:13px;color:#555555\">Or copy this address into your browser: \(escape(link))</p>\n"
+        "<p><a href=\"\(HTMLText.escape(link))\" style=\"display:inline-block;padding:10px 16px;background:#1a56db;color:#ffffff;"
+            + "text-decoration:none;border-radius:4px\">\(HTMLText.escape(label))</a></p>\n"
+            + "<p style=\"font-size:13px;color:#555555\">Or copy this address into your browser: \(HTMLText.escape(link))</p>\n"
     }
 
     private static func page(_ body: String) -> String {
@@ -104,22 +104,5 @@ public enum AccountEmails {
         \(body)
         </body></html>
         """
-    }
-
-    /// Escapes text for HTML element content and double-quoted attribute values.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

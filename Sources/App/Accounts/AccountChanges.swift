@@ -10,10 +10,7 @@ enum AccountChanges {
     /// replaces the old one when it is verified; until then the old one stays.
     static func changeEmail(newEmail raw: String, password: String, context: QuarryContext) async throws -> Bool {
         guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
-        let email = AccountInput.normalizedEmail(raw)
-        guard AccountInput.isValidEmail(email) else {
-            throw ClientError.invalidInput([(field: "newEmail", message: AccountInput.invalidEmail)])
-        }
+        let email = try AccountInput.validEmail(raw, field: "newEmail")
         try await AccountChecks.verifyPassword(password, of: viewer.userID, field: "password", context: context)
         let settings = context.accounts.settings
         return try await context.database.withTransaction { connection in
@@ -32,10 +29,7 @@ enum AccountChanges {
 
     static func changeNickname(_ raw: String, context: QuarryContext) async throws -> UserRecord {
         guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
-        let nickname = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let problem = AccountInput.nicknameProblem(nickname) {
-            throw ClientError.invalidInput([(field: "nickname", message: problem)])
-        }
+        let nickname = try AccountInput.validNickname(raw)
         return try await context.database.withTransaction { connection in
             let rows: [PostgresRow]
             do {

@@ -29,6 +29,20 @@ enum AccountInput {
         } && (labels.last?.count ?? 0) >= 2
     }
 
+    /// A trimmed, plausible address, or `BAD_USER_INPUT` on `field` with the seeds' message.
+    static func validEmail(_ raw: String, field: String = "email") throws -> String {
+        let email = normalizedEmail(raw)
+        guard isValidEmail(email) else { throw ClientError.invalidInput([(field: field, message: invalidEmail)]) }
+        return email
+    }
+
+    /// A trimmed, acceptable nickname, or `BAD_USER_INPUT` on `nickname` saying why not.
+    static func validNickname(_ raw: String) throws -> String {
+        let nickname = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let problem = nicknameProblem(nickname) { throw ClientError.invalidInput([(field: "nickname", message: problem)]) }
+        return nickname
+    }
+
     /// The problem with a nickname, or `nil` when it is acceptable.
     static func nicknameProblem(_ nickname: String) -> String? {
         if nickname.isEmpty { return missingNickname }

@@ -34,8 +34,7 @@ public struct AccountLinks: Sendable {
         let context = context(credential, logger)
         do {
             try await database.withTransaction { connection in
-                let userID = try await EmailVerification.complete(token: token, on: connection)
-                try await AccountEvent.emailVerified.record(userID: userID, context: context, on: connection)
+                _ = try await EmailVerification.complete(token: token, context: context, on: connection)
             }
             return .verified
         } catch let error as GraphQLError where error.extensions["code"] == "INVALID_VERIFICATION_LINK" {

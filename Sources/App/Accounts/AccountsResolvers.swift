@@ -27,14 +27,11 @@ enum AccountsResolvers {
             return try await UserQueries.user(id: id.id, database: info.context.database)
         }
         builder.resolveDomain("Query", "emailAvailable") { info in
-            let email = try PasswordReset.validEmail(info.args["email"]?.stringValue ?? "")
+            let email = try AccountInput.validEmail(info.args["email"]?.stringValue ?? "")
             return try await info.context.database.withConnection { try await !UserQueries.emailInUse(email, on: $0) }
         }
         builder.resolveDomain("Query", "nicknameAvailable") { info in
-            let nickname = (info.args["nickname"]?.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            if let problem = AccountInput.nicknameProblem(nickname) {
-                throw ClientError.invalidInput([(field: "nickname", message: problem)])
-            }
+            let nickname = try AccountInput.validNickname(info.args["nickname"]?.stringValue ?? "")
             return try await info.context.database.withConnection { try await !UserQueries.nicknameInUse(nickname, on: $0) }
         }
         builder.resolve("Query", "passwordStrength") { info in

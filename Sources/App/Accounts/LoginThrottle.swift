@@ -17,7 +17,7 @@ enum LoginThrottle {
 
     /// Counts a failure; returns `true` when it starts a lockout.
     static func recordFailure(emailKey: String, settings: AccountSettings, on connection: PostgresConnection) async throws -> Bool {
-        let window = Sessions.seconds(settings.failureWindow)
+        let window = settings.failureWindow.inSeconds
         let rows = try await connection.query("""
             INSERT INTO login_throttle AS t (email_key, failures, window_started) VALUES (\(emailKey), 1, now())
             ON CONFLICT (email_key) DO UPDATE SET
@@ -27,7 +27,7 @@ enum LoginThrottle {
             """)
         guard try rows[0].decode("failures", as: Int.self) >= settings.maxFailedLogins else { return false }
         _ = try await connection.execute("""
-            UPDATE login_throttle SET locked_until = now() + make_interval(secs => \(Sessions.seconds(settings.lockoutDuration))),
+            UPDATE login_throttle SET locked_until = now() + make_interval(secs => \(settings.lockoutDuration.inSeconds)),
                 failures = 0, window_started = now()
             WHERE email_key = \(emailKey)
             """)
@@ -40,7 +40,7 @@ enum LoginThrottle {
 
     /// "Too many failed attempts…" with the wait rounded up to whole minutes, and `retryAfterSeconds`.
     static func rateLimited(retryAfter: Duration) -> GraphQLError {
-        let seconds = max(1, Int(Sessions.seconds(retryAfter).rounded(.up)))
+        let seconds = max(1, Int(retryAfter.inSeconds.rounded(.up)))
         let minutes = (seconds + 59) / 60
         var error = ClientError.make(
             "RATE_LIMITED",

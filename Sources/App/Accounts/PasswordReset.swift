@@ -12,7 +12,7 @@ enum PasswordReset {
     static let invalidLink = "This password reset link is invalid or has expired."
 
     static func request(email rawEmail: String, context: QuarryContext) async throws -> Bool {
-        let email = try validEmail(rawEmail)
+        let email = try AccountInput.validEmail(rawEmail)
         let settings = context.accounts.settings
         let found = try await context.database.withTransaction { connection in
             guard let (user, _) = try await UserQueries.userWithPassword(email: email, on: connection) else { return false }
@@ -20,7 +20,7 @@ enum PasswordReset {
             _ = try await connection.execute("DELETE FROM password_resets WHERE user_id = \(user.id)")
             _ = try await connection.execute("""
                 INSERT INTO password_resets (token_hash, user_id, expires_at)
-                VALUES (\(Data(OpaqueToken.hash(token))), \(user.id), now() + make_interval(secs => \(Sessions.seconds(settings.passwordResetLifetime))))
+                VALUES (\(Data(OpaqueToken.hash(token))), \(user.id), now() + make_interval(secs => \(settings.passwordResetLifetime.inSeconds)))
                 """)
             try await AccountMail.passwordReset(to: user.email, token: token, settings: settings, on: connection)
             try await AccountEvent.passwordResetRequested.record(userID: user.id, context: context, on: connection)
@@ -56,7 +56,7 @@ enum PasswordReset {
 
     /// Sends the nickname of the account with this address to it.
     static func recoverNickname(email rawEmail: String, context: QuarryContext) async throws -> Bool {
-        let email = try validEmail(rawEmail)
+        let email = try AccountInput.validEmail(rawEmail)
         let found = try await context.database.withTransaction { connection in
             guard let (user, _) = try await UserQueries.userWithPassword(email: email, on: connection) else { return false }
             try await AccountMail.nicknameRecovery(to: user.email, nickname: user.nickname, on: connection)
@@ -67,13 +67,5 @@ enum PasswordReset {
             throw ClientError.make("EMAIL_NOT_FOUND", unknownEmailMessage)
         }
         return true
-    }
-
-    static func validEmail(_ raw: String) throws -> String {
-        let email = AccountInput.normalizedEmail(raw)
-        guard AccountInput.isValidEmail(email) else {
-            throw ClientError.invalidInput([(field: "email", message: AccountInput.invalidEmail)])
-        }
-        return email
     }
 }

@@ -12,7 +12,7 @@ enum Sessions {
         let token = OpaqueToken.generate()
         let rows = try await connection.query("""
             INSERT INTO access_tokens (token_hash, user_id, expires_at, ip, user_agent)
-            VALUES (\(Data(OpaqueToken.hash(token))), \(user.id), now() + make_interval(secs => \(seconds(context.accounts.settings.tokenLifetime))),
+            VALUES (\(Data(OpaqueToken.hash(token))), \(user.id), now() + make_interval(secs => \(context.accounts.settings.tokenLifetime.inSeconds)),
                     \(context.credential.clientAddress), \(context.credential.userAgent))
             RETURNING expires_at
             """)
@@ -25,7 +25,7 @@ enum Sessions {
         let hash = OpaqueToken.hash(token)
         let rows = try await database.query("""
             WITH used AS (
-                UPDATE access_tokens SET last_used_at = now(), expires_at = now() + make_interval(secs => \(seconds(lifetime)))
+                UPDATE access_tokens SET last_used_at = now(), expires_at = now() + make_interval(secs => \(lifetime.inSeconds))
                 WHERE token_hash = \(Data(hash)) AND expires_at > now()
                 RETURNING user_id
             )
@@ -49,10 +49,6 @@ enum Sessions {
         _ = try await connection.execute("""
             DELETE FROM access_tokens WHERE user_id = \(userID) AND token_hash IS DISTINCT FROM \(keeping.map { Data($0) })
             """)
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

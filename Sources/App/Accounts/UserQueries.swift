@@ -8,7 +8,7 @@ enum UserQueries {
     }
 
     static func user(id: UUID, database: PostgresPool) async throws -> UserRecord? {
-        try await database.query("SELECT \(UserRecord.columns) FROM users u WHERE u.id = \(id)").first.map(UserRecord.init(row:))
+        try await database.withConnection { try await user(id: id, on: $0) }
     }
 
     /// The user with this address (case-insensitive) and the stored password hash.

@@ -11,10 +11,7 @@ enum VerificationResend {
     /// to verify answers like a success (no account enumeration) unless the
     /// server reveals unknown addresses.
     static func resend(email rawEmail: String, context: QuarryContext) async throws -> Bool {
-        let email = AccountInput.normalizedEmail(rawEmail)
-        guard AccountInput.isValidEmail(email) else {
-            throw ClientError.invalidInput([(field: "email", message: AccountInput.invalidEmail)])
-        }
+        let email = try AccountInput.validEmail(rawEmail)
         let sent = try await context.database.withTransaction { connection in
             let rows = try await connection.query("""
                 SELECT v.user_id FROM email_verifications v WHERE lower(v.email) = lower(\(email)) FOR UPDATE
@@ -34,7 +31,7 @@ enum VerificationResend {
         let settings = context.accounts.settings
         let rows = try await connection.query("""
             SELECT v.email, u.nickname,
-                   extract(epoch FROM v.last_resent_at + make_interval(secs => \(Sessions.seconds(settings.resendInterval))) - now())::float8 AS wait
+                   extract(epoch FROM v.last_resent_at + make_interval(secs => \(settings.resendInterval.inSeconds)) - now())::float8 AS wait
             FROM email_verifications v JOIN users u ON u.id = v.user_id WHERE v.user_id = \(userID)
             """)
         guard let row = rows.first else { return }

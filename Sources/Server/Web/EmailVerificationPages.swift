@@ -1,5 +1,6 @@
 import App
 import Hummingbird
+import Mail
 
 /// `GET /verify-email?token=…` and the resend form of its error page: the two
 /// web pages of the onboarding seed's story 7 ("Verify email – success" and
@@ -46,12 +47,12 @@ struct EmailVerificationPages {
     /// The error page: why the link failed, and a form that sends a new one
     /// (for the link's own verification, or for the address typed in).
     private func resendPage(token: String, message: String?, status: HTTPResponse.Status = .ok) -> Response {
-        let notice = message.map { "<p class=\"error\" role=\"alert\">\(HTMLPage.escape($0))</p>" } ?? ""
+        let notice = message.map { "<p class=\"error\" role=\"alert\">\(HTMLText.escape($0))</p>" } ?? ""
         return HTMLPage(title: Self.errorTitle, body: """
             <p>The verification link you opened has expired, has already been used, or was replaced by a newer one.</p>
             \(notice)
             <form method="post" action="/verify-email/resend">
-            <input type="hidden" name="token" value="\(HTMLPage.escape(token))">
+            <input type="hidden" name="token" value="\(HTMLText.escape(token))">
             <label for="email">Your email address</label>
             <input id="email" name="email" type="email" autocomplete="email" placeholder="you@example.com">
             <button type="submit">Resend verification link</button>

@@ -1,4 +1,5 @@
 import Hummingbird
+import Mail
 
 /// The account web pages' one layout: plain, accessible HTML (a language, a
 /// title, one heading, readable without CSS or scripts) with a small inline
@@ -15,7 +16,7 @@ struct HTMLPage {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(Self.escape(title)) · Quarry</title>
+            <title>\(HTMLText.escape(title)) · Quarry</title>
             <style>
             body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5; color: #1d1d1f; }
             label { display: block; margin-top: 1rem; font-weight: 600; }
@@ -26,7 +27,7 @@ struct HTMLPage {
             </head>
             <body>
             <main>
-            <h1>\(Self.escape(title))</h1>
+            <h1>\(HTMLText.escape(title))</h1>
             \(body)
             </main>
             </body>
@@ -40,22 +41,5 @@ struct HTMLPage {
             ],
             body: .init(byteBuffer: ByteBuffer(string: html))
         )
-    }
-
-    /// Text safe inside HTML elements and double-quoted attributes.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
