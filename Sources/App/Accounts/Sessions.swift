@@ -19,17 +19,20 @@ enum Sessions {
         return AuthPayload(token: token, expiresAt: try rows[0].decode("expires_at", as: Date.self), user: user.shownToOwner)
     }
 
-    /// The viewer a token stands for, sliding its expiry forward, or `nil` when
-    /// the token is unknown, expired or revoked, or its account is blocked. One statement.
+    /// The viewer a token stands for, or `nil` when the token is unknown,
+    /// expired or revoked, or its account is blocked. One statement. The expiry
+    /// slides forward only when it has fallen more than a minute behind, so a
+    /// client's concurrent requests do not each write (and queue on) the token's row.
     static func viewer(forToken token: String, database: PostgresPool, lifetime: Duration) async throws -> Viewer? {
         let hash = OpaqueToken.hash(token)
         let rows = try await database.query("""
-            WITH used AS (
+            WITH slid AS (
                 UPDATE access_tokens SET last_used_at = now(), expires_at = now() + make_interval(secs => \(lifetime.inSeconds))
                 WHERE token_hash = \(Data(hash)) AND expires_at > now()
-                RETURNING user_id
+                  AND expires_at < now() + make_interval(secs => \(lifetime.inSeconds - 60))
             )
-            SELECT u.id, u.role FROM used JOIN users u ON u.id = used.user_id WHERE u.blocked_at IS NULL
+            SELECT u.id, u.role FROM access_tokens t JOIN users u ON u.id = t.user_id
+            WHERE t.token_hash = \(Data(hash)) AND t.expires_at > now() AND u.blocked_at IS NULL
             """)
         guard let row = rows.first else { return nil }
         return Viewer(
