@@ -67,6 +67,8 @@ public final class GraphQLService: Sendable {
             builder.introspectionViews(Role.allCases, of: { $0.role }, showsField: AuthDirective.mayUse)
         }
         SystemResolvers.bind(into: &builder)
+        NodeResolver.bind(into: &builder)
+        PaginationResolvers.bind(into: &builder)
         AccountsResolvers.bind(into: &builder)
         OnboardingResolvers.bind(into: &builder)
         executable = try builder.build()

@@ -6,14 +6,15 @@ import Testing
 
 /// The authorization matrix (issue 4): every field of the schema that carries
 /// `@auth` — on itself or on its object type — is queried as a guest, as
-/// another user, as the owner, as ADMIN and as SUPER_ADMIN, and must be
+/// another user, as a friend of the owner, as the owner, as ADMIN and as
+/// SUPER_ADMIN, and must be
 /// allowed or denied exactly as its directive says. The fields are read from
 /// the schema, so fields added later are covered without new test code; a new
 /// object type needs one line in ``reach`` saying how to get an instance.
 @Suite("@auth matrix over the whole schema")
 struct AuthorizationMatrixTests {
     enum Caller: CaseIterable {
-        case guest, otherUser, owner, admin, superAdmin
+        case guest, otherUser, friend, owner, admin, superAdmin
     }
 
     /// How to reach an instance of a type owned by the user with global id `owner`, as a selection
@@ -40,14 +41,15 @@ struct AuthorizationMatrixTests {
     ]
 
     /// What the directive promises: see schema/accounts.graphql's `@auth`.
-    static func allowed(requires: Role, selfAllowed: Bool, caller: Caller) -> Bool {
+    static func allowed(requires: Role, selfAllowed: Bool, friendsAllowed: Bool, caller: Caller) -> Bool {
         let role: Role = switch caller {
         case .guest: .guest
-        case .otherUser, .owner: .user
+        case .otherUser, .friend, .owner: .user
         case .admin: .admin
         case .superAdmin: .superAdmin
         }
-        if selfAllowed { return caller == .owner || role.includes(max(requires, .admin)) }
+        if friendsAllowed, caller == .friend, role.includes(requires) { return true }
+        if selfAllowed || friendsAllowed { return (selfAllowed && caller == .owner) || role.includes(max(requires, .admin)) }
         return role.includes(requires)
     }
 
@@ -56,6 +58,7 @@ struct AuthorizationMatrixTests {
         let field: GraphQLField
         let requires: Role
         let selfAllowed: Bool
+        let friendsAllowed: Bool
         var description: String { "\(type.name).\(field.name)" }
     }
 
@@ -66,7 +69,8 @@ struct AuthorizationMatrixTests {
                 return GuardedField(
                     type: type, field: field,
                     requires: directive.arguments["requires"]?.stringValue.flatMap(Role.init(rawValue:)) ?? .user,
-                    selfAllowed: directive.arguments["self"]?.boolValue ?? false
+                    selfAllowed: directive.arguments["self"]?.boolValue ?? false,
+                    friendsAllowed: directive.arguments["friends"]?.boolValue ?? false
                 )
             }
         }
@@ -85,6 +89,7 @@ struct AuthorizationMatrixTests {
                 let token: String? = switch caller {
                 case .guest: nil
                 case .otherUser: other.token
+                case .friend: try await h.befriend(other, owner.id)
                 case .owner: owner.token
                 case .admin: try await h.promote(other, to: "ADMIN")
                 case .superAdmin: try await h.promote(other, to: "SUPER_ADMIN")
@@ -102,7 +107,10 @@ struct AuthorizationMatrixTests {
                     }
                     return !at.isEmpty && path.starts(with: at)
                 }
-                let expected = Self.allowed(requires: guarded.requires, selfAllowed: guarded.selfAllowed, caller: caller)
+                let expected = Self.allowed(
+                    requires: guarded.requires, selfAllowed: guarded.selfAllowed, friendsAllowed: guarded.friendsAllowed,
+                    caller: caller
+                )
                 #expect((denial == nil) == expected, "\(guarded) as \(caller): \(r.json)")
                 if let denial {
                     let code = (denial["extensions"] as? [String: Any])?["code"] as? String
@@ -138,6 +146,16 @@ extension AccountsHarness {
     /// Gives the user `role` and returns a fresh token (roles are read when a token is used).
     func promote(_ user: (email: String, nickname: String, token: String, id: UUID), to role: String) async throws -> String {
         _ = try await pool.execute("UPDATE users SET role = \(role) WHERE id = \(user.id)")
+        return user.token
+    }
+}
+
+extension AccountsHarness {
+    /// Makes `user` and `other` friends (both rows of db/migrations/0004_friends.sql) and returns `user`'s token.
+    func befriend(_ user: (email: String, nickname: String, token: String, id: UUID), _ other: UUID) async throws -> String {
+        _ = try await pool.execute("""
+            INSERT INTO friendships (user_id, friend_id) VALUES (\(user.id), \(other)), (\(other), \(user.id))
+            """)
         return user.token
     }
 }

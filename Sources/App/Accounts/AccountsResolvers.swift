@@ -22,10 +22,6 @@ enum AccountsResolvers {
             guard let viewer = info.context.viewer else { return nil }
             return try await UserQueries.user(id: viewer.userID, database: info.context.database)
         }
-        builder.resolveDomain("Query", "node") { info in
-            guard let id = GlobalID(info.args["id"]?.stringValue ?? ""), id.typeName == "User" else { return nil }
-            return try await UserQueries.user(id: id.id, database: info.context.database)
-        }
         builder.resolveDomain("Query", "emailAvailable") { info in
             let email = try AccountInput.validEmail(info.args["email"]?.stringValue ?? "")
             return try await info.context.database.withConnection { try await !UserQueries.emailInUse(email, on: $0) }

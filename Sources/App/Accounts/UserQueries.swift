@@ -11,6 +11,12 @@ enum UserQueries {
         try await database.withConnection { try await user(id: id, on: $0) }
     }
 
+    /// The user with `id` as `viewer` sees them: ``UserRecord/viewerIsFriend`` is set.
+    static func user(id: UUID, seenBy viewer: Viewer?, database: PostgresPool) async throws -> UserRecord? {
+        try await database.query("SELECT \(UserRecord.columns(seenBy: viewer?.userID)) FROM users u WHERE u.id = \(id)")
+            .first.map(UserRecord.init(row:))
+    }
+
     /// The user with this address (case-insensitive) and the stored password hash.
     static func userWithPassword(email: String, on connection: PostgresConnection) async throws -> (UserRecord, String?)? {
         guard let row = try await connection.query("""

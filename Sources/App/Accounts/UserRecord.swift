@@ -24,6 +24,9 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
     let createdAt: Date
     /// Set on the user of a sign-up's or sign-in's payload (see ``OwnedByUser``).
     private(set) var isShownToOwner = false
+    /// Whether the caller is this user's friend, set by the reads that ask
+    /// (see ``OwnedByUser/viewerIsFriend``).
+    var viewerIsFriend = false
 
     var graphQLTypeName: String { "User" }
     var ownerID: UUID { id }
@@ -42,6 +45,16 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
         u.blocked_at IS NOT NULL AS blocked, u.block_reason, u.created_at
         """
 
+    /// ``columns`` plus `viewer_is_friend`: whether `viewer` is the user's
+    /// friend, which ``init(row:)`` then reads into ``viewerIsFriend``.
+    static func columns(seenBy viewer: UUID?) -> SQL {
+        guard let viewer else { return columns }
+        return """
+            \(columns), EXISTS (SELECT 1 FROM friendships vf WHERE vf.user_id = \(viewer) AND vf.friend_id = u.id) \
+            AS viewer_is_friend
+            """
+    }
+
     init(row: PostgresRow) throws {
         id = try row.decode("id", as: UUID.self)
         email = try row.decode("email", as: String.self)
@@ -58,6 +71,9 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
         blocked = try row.decode("blocked", as: Bool.self)
         blockReason = try row.decode("block_reason", as: String?.self)
         createdAt = try row.decode("created_at", as: Date.self)
+        if row.columns.names.contains("viewer_is_friend") {
+            viewerIsFriend = try row.decode("viewer_is_friend", as: Bool.self)
+        }
     }
 
     var onboarding: Onboarding {

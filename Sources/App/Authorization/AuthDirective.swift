@@ -15,16 +15,20 @@ enum AuthDirective {
         }
     }
 
-    /// Without `self`, the viewer's role must include `requires`; with
-    /// `self: true` the owner of the source object passes, and anyone else
-    /// needs a role that includes both `requires` and ADMIN.
+    /// Without `self` or `friends`, the viewer's role must include `requires`.
+    /// With `self: true` the owner of the source object passes; with
+    /// `friends: true` so does a friend of the owner whose role includes
+    /// `requires`; anyone else needs a role that includes both `requires` and
+    /// ADMIN.
     static func check(_ directive: GraphQLAppliedDirective, _ info: ResolveInfo<QuarryContext>) throws(GraphQLError) {
         let required = directive.arguments["requires"]?.stringValue.flatMap(Role.init(rawValue:)) ?? .user
         let role = info.context.role
-        if directive.arguments["self"]?.boolValue == true {
-            if let owned = info.source as? any OwnedByUser,
-               owned.isShownToOwner || owned.ownerID == info.context.viewer?.userID {
-                return
+        let selfAllowed = directive.arguments["self"]?.boolValue == true
+        let friendsAllowed = directive.arguments["friends"]?.boolValue == true
+        if selfAllowed || friendsAllowed {
+            if let owned = info.source as? any OwnedByUser {
+                if selfAllowed, owned.isShownToOwner || owned.ownerID == info.context.viewer?.userID { return }
+                if friendsAllowed, owned.viewerIsFriend, role.includes(required) { return }
             }
             if role.includes(max(required, .admin)) { return }
         } else if role.includes(required) {
@@ -35,14 +39,16 @@ enum AuthDirective {
 
     /// Whether a caller with `role` may use `field` of `type` at all (for
     /// introspection by role): with `self: true`, any signed-in caller might be
-    /// the owner of some object.
+    /// the owner of some object (or, with `friends: true`, a friend of one).
     static func mayUse(_ role: Role, _ type: GraphQLNamedType, _ field: GraphQLField) -> Bool {
         guard let directive = field.directives.first(named: "auth") ?? type.directives.first(named: "auth") else {
             return true
         }
         let required = directive.arguments["requires"]?.stringValue.flatMap(Role.init(rawValue:)) ?? .user
         let selfAllowed = directive.arguments["self"]?.boolValue == true
+        let friendsAllowed = directive.arguments["friends"]?.boolValue == true
         return role.includes(required) || (selfAllowed && role.includes(.user))
+            || (friendsAllowed && role.includes(max(required, .user)))
     }
 
     static let unauthenticated = ClientError.make("UNAUTHENTICATED", "You must be logged in to do this.")

@@ -1,0 +1,23 @@
+import Foundation
+import GraphQLExecution
+
+/// `Query.node(id:)` (API.md "Conventions"; the Relay global object
+/// identification): the id's type name picks the area that reads it. An id
+/// that is not ours, or names a type without a reader, is `null`, as is an
+/// object that does not exist; whether the caller may see it is `@auth`'s
+/// business, as for any other field.
+enum NodeResolver {
+    typealias Read = @Sendable (_ id: UUID, _ context: QuarryContext) async throws -> (any Sendable)?
+
+    /// How each `Node` type is read by its id (one line per area).
+    static let readers: [String: Read] = [
+        "User": { id, context in try await UserQueries.user(id: id, seenBy: context.viewer, database: context.database) },
+    ]
+
+    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+        builder.resolveDomain("Query", "node") { info in
+            guard let id = GlobalID(info.args["id"]?.stringValue ?? ""), let read = readers[id.typeName] else { return nil }
+            return try await read(id.id, info.context)
+        }
+    }
+}
