@@ -36,7 +36,7 @@ text = open(f"{work}/pgbench.txt").read()
 tps = float(re.search(r"tps = ([\d.]+)", text).group(1))
 lat = sorted(int(line.split()[2]) for f in glob.glob(f"{work}/pgb.*") for line in open(f))
 pick = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] / 1000
-print(f"{tps:.0f} {pick(0.50):.2f} {pick(0.99):.2f}")
+print(f"{tps:.0f} {pick(0.50):.3f} {pick(0.99):.3f}")
 PY
 }
 
