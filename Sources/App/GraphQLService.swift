@@ -71,6 +71,7 @@ public final class GraphQLService: Sendable {
         PaginationResolvers.bind(into: &builder)
         AccountsResolvers.bind(into: &builder)
         OnboardingResolvers.bind(into: &builder)
+        ScreenshotResolvers.bind(into: &builder, database: database)
         executable = try builder.build()
         self.database = database
         self.accounts = accounts

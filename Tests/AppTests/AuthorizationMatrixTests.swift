@@ -22,10 +22,14 @@ struct AuthorizationMatrixTests {
     static let reach: [String: @Sendable (String) -> String] = [
         "User": { owner in "node(id: \"\(owner)\") { ... on User { FIELD } }" },
         "SelfieVerification": { owner in "node(id: \"\(owner)\") { ... on User { selfieVerifications { FIELD } } }" },
+        "Screenshot": { owner in "node(id: \"\(owner)\") { ... on User { screenshots { edges { node { FIELD } } } } }" },
     ]
 
     /// The response path down to the field's parent, for types not read directly under `node`.
-    static let reachPath: [String: [String]] = ["SelfieVerification": ["node", "selfieVerifications", "0"]]
+    static let reachPath: [String: [String]] = [
+        "SelfieVerification": ["node", "selfieVerifications", "0"],
+        "Screenshot": ["node", "screenshots", "edges", "0", "node"],
+    ]
 
     /// Data the owner needs for ``reach`` to find an instance.
     static let setUp: [String: @Sendable (AccountsHarness, UUID) async throws -> Void] = [
@@ -36,6 +40,15 @@ struct AuthorizationMatrixTests {
                 """)[0].decode("id", as: UUID.self)
             _ = try await h.pool.execute(
                 "INSERT INTO selfie_verifications (user_id, media_id, challenge_id) VALUES (\(owner), \(media), 'happy')"
+            )
+        },
+        "Screenshot": { h, owner in
+            let media = try await h.pool.query("""
+                INSERT INTO media (owner_id, sha256, content_type, byte_size, width, height, kind, visibility)
+                VALUES (\(owner), repeat('b', 64), 'image/png', 1, 1, 1, 'SCREENSHOT', 'FRIENDS') RETURNING id
+                """)[0].decode("id", as: UUID.self)
+            _ = try await h.pool.execute(
+                "INSERT INTO screenshots (owner_id, media_id, annotation) VALUES (\(owner), \(media), 'matrix')"
             )
         },
     ]

@@ -8,6 +8,8 @@ public enum MediaVisibility: String, Sendable {
     case `public` = "PUBLIC"
     /// Its owner and ADMIN and above (selfies); everyone else gets 404.
     case `private` = "PRIVATE"
+    /// Its owner, the owner's friends and ADMIN and above (screenshots); everyone else gets 404.
+    case friends = "FRIENDS"
 }
 
 /// What a medium is for.
@@ -15,6 +17,7 @@ enum MediaKind: String, Sendable {
     case avatar = "AVATAR"
     case selfie = "SELFIE"
     case image = "IMAGE"
+    case screenshot = "SCREENSHOT"
 }
 
 /// A row of `media`: what serving a medium needs.
@@ -28,12 +31,12 @@ public struct MediaRecord: Sendable, Equatable {
     public let height: Int
     public let visibility: MediaVisibility
 
-    /// Whether `viewer` may see it: public media to anyone, private media to
-    /// the owner and ADMIN and above. Everyone else is told it does not exist.
-    public func isVisible(to viewer: Viewer?) -> Bool {
+    /// Whether `viewer` may see it without asking who their friends are: public
+    /// media to anyone, the others to their owner and ADMIN and above.
+    public func isVisibleWithoutFriendship(to viewer: Viewer?) -> Bool {
         switch visibility {
         case .public: true
-        case .private: viewer.map { $0.userID == ownerID || $0.role.includes(.admin) } ?? false
+        case .private, .friends: viewer.map { $0.userID == ownerID || $0.role.includes(.admin) } ?? false
         }
     }
 }
@@ -56,6 +59,16 @@ public enum MediaQueries {
             height: try row.decode("height", as: Int.self),
             visibility: MediaVisibility(rawValue: try row.decode("visibility", as: String.self)) ?? .private
         )
+    }
+
+    /// Whether `viewer` may see `media` (issue 5 "Media": a private selfie or a
+    /// non-friend's screenshot is 404 to others): as
+    /// ``MediaRecord/isVisibleWithoutFriendship(to:)`` says, and for FRIENDS
+    /// media also to a friend of the owner (one statement, only then).
+    public static func isVisible(_ media: MediaRecord, to viewer: Viewer?, database: PostgresPool) async throws -> Bool {
+        if media.isVisibleWithoutFriendship(to: viewer) { return true }
+        guard media.visibility == .friends, let viewer else { return false }
+        return try await Friendships.areFriends(viewer.userID, media.ownerID, database: database)
     }
 
     /// The absolute URL at which Quarry serves a medium (API.md "Conventions").

@@ -12,6 +12,9 @@ enum NodeResolver {
     /// How each `Node` type is read by its id (one line per area).
     static let readers: [String: Read] = [
         "User": { id, context in try await UserQueries.user(id: id, seenBy: context.viewer, database: context.database) },
+        "Screenshot": { id, context in
+            try await ScreenshotQueries.screenshot(id: id, seenBy: context.viewer?.userID, database: context.database)
+        },
     ]
 
     static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {

@@ -5,6 +5,9 @@ import App
 public struct MediaConfiguration: Sendable, Equatable {
     /// Largest accepted file of a multipart request, in bytes (`QUARRY_UPLOAD_MAX_BYTES`).
     public var maxUploadBytes: Int
+    /// Largest accepted screenshot, in bytes (`QUARRY_SCREENSHOT_MAX_BYTES`); checked by
+    /// `uploadScreenshot`, while every file still has to fit ``maxUploadBytes`` to arrive at all.
+    public var maxScreenshotBytes: Int
     /// Most files one multipart request may carry (`QUARRY_UPLOAD_MAX_FILES`).
     public var maxUploadFiles: Int
     /// The content-addressed media folder: `QUARRY_DATA_DIR/media`.
@@ -14,11 +17,16 @@ public struct MediaConfiguration: Sendable, Equatable {
     /// The emotion challenge's pictures (`QUARRY_EMOTIONS_DIR`).
     public var emotionsDirectory: String
 
-    static let variables = ["QUARRY_UPLOAD_MAX_BYTES", "QUARRY_UPLOAD_MAX_FILES", "QUARRY_EMOTIONS_DIR"]
+    static let variables = [
+        "QUARRY_UPLOAD_MAX_BYTES", "QUARRY_SCREENSHOT_MAX_BYTES", "QUARRY_UPLOAD_MAX_FILES", "QUARRY_EMOTIONS_DIR",
+    ]
 
     init(_ env: EnvironmentReader, dataDirectory: String, absolutePath: (String) -> String) throws {
         maxUploadBytes = try env.integer(
             "QUARRY_UPLOAD_MAX_BYTES", default: MediaServices.defaultMaxUploadBytes, in: 1...1_073_741_824
+        )
+        maxScreenshotBytes = try env.integer(
+            "QUARRY_SCREENSHOT_MAX_BYTES", default: MediaServices.defaultMaxUploadBytes, in: 1...1_073_741_824
         )
         maxUploadFiles = try env.integer("QUARRY_UPLOAD_MAX_FILES", default: 10, in: 1...1_000)
         mediaDirectory = dataDirectory + "/media"
@@ -28,6 +36,9 @@ public struct MediaConfiguration: Sendable, Equatable {
 
     /// The media services the GraphQL service hands to resolvers.
     public var services: MediaServices {
-        MediaServices(store: FileSystemMediaStore(directory: mediaDirectory), maxUploadBytes: maxUploadBytes)
+        MediaServices(
+            store: FileSystemMediaStore(directory: mediaDirectory), maxUploadBytes: maxUploadBytes,
+            maxScreenshotBytes: maxScreenshotBytes
+        )
     }
 }

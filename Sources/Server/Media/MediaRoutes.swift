@@ -8,7 +8,8 @@ import Hummingbird
 /// A medium's bytes never change (its ETag is their SHA-256), so public
 /// media are cacheable for a year and `If-None-Match` answers 304. A
 /// private medium (a selfie) is served only to its owner and ADMIN and
-/// above, with `Cache-Control: private, no-store`; anyone else gets the
+/// above, a friends' medium (a screenshot) also to the owner's friends, both
+/// with `Cache-Control: private, no-store`; anyone else gets the
 /// same 404 as for an id that does not exist, so ids reveal nothing. The
 /// caller is resolved from the bearer token exactly as for GraphQL.
 struct MediaRoutes {
@@ -29,12 +30,13 @@ struct MediaRoutes {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text),
               let media = try await MediaQueries.media(id: id, database: service.database)
         else { throw Self.notFound }
-        if media.visibility == .private {
+        if media.visibility != .public {
             let credential = RequestCredential(
                 bearerToken: context.bearerToken, requestID: context.requestID, clientAddress: context.clientAddress,
                 userAgent: request.headers[.userAgent]
             )
-            guard media.isVisible(to: try await service.viewer(for: credential)) else { throw Self.notFound }
+            let viewer = try await service.viewer(for: credential)
+            guard try await MediaQueries.isVisible(media, to: viewer, database: service.database) else { throw Self.notFound }
         }
         let etag = "\"\(media.sha256)\""
         var headers: HTTPFields = [

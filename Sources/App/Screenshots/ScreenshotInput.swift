@@ -1,0 +1,63 @@
+import Foundation
+import GraphQLLanguage
+import GraphQLType
+
+/// The checks the screenshot mutations make on their arguments, and the
+/// errors they answer with (API.md "Conventions": a code and a human message;
+/// input errors name the argument in `extensions.fields`).
+enum ScreenshotInput {
+    /// The longest annotation, in characters (db/migrations/0006_screenshots.sql checks the same).
+    static let maxAnnotationLength = 5_000
+    /// The most screenshots one `deleteScreenshots` may name.
+    static let maxDeletions = 100
+
+    /// The annotation to store: `nil` for none or an empty text (the screenshot
+    /// is then unannotated), else the text exactly as typed or pasted.
+    static func annotation(_ value: GraphQLValue?) throws(GraphQLError) -> String? {
+        guard let text = value?.stringValue, !text.isEmpty else { return nil }
+        if text.count > maxAnnotationLength {
+            throw ClientError.invalidInput([("annotation", "The text can be at most \(maxAnnotationLength) characters long.")])
+        }
+        // PostgreSQL's text cannot hold U+0000, and no one types it.
+        if text.unicodeScalars.contains("\u{0}") {
+            throw ClientError.invalidInput([("annotation", "The text contains a character that is not allowed (U+0000).")])
+        }
+        return text
+    }
+
+    /// The screenshot a global id names; anything else is `BAD_USER_INPUT` naming `argument`.
+    static func screenshotID(_ text: String?, argument: String) throws(GraphQLError) -> UUID {
+        guard let text, let id = GlobalID(text), id.typeName == "Screenshot" else {
+            throw ClientError.invalidInput([(argument, "This is not the id of a screenshot.")])
+        }
+        return id.id
+    }
+
+    /// The screenshots `deleteScreenshots` names, without repeats, in the order given.
+    static func screenshotIDs(_ value: GraphQLValue?) throws(GraphQLError) -> [UUID] {
+        let items = value?.listValue ?? []
+        if items.count > maxDeletions {
+            throw ClientError.invalidInput([("ids", "Delete at most \(maxDeletions) screenshots at a time.")])
+        }
+        var seen = Set<UUID>()
+        var ids: [UUID] = []
+        for item in items {
+            let id = try screenshotID(item.stringValue, argument: "ids")
+            if seen.insert(id).inserted { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// An id that is no screenshot of the viewer's (it never was, it was deleted,
+    /// or it is someone else's: others' screenshots are not told apart, so an
+    /// id reveals nothing).
+    static let notFound = ClientError.make(
+        "SCREENSHOT_NOT_FOUND", "This screenshot does not exist or is not yours; it may have been deleted."
+    )
+
+    /// `deleteScreenshots` named a screenshot that is not the viewer's: none was deleted.
+    static let notAllFound = ClientError.make(
+        "SCREENSHOT_NOT_FOUND",
+        "Some of these screenshots do not exist or are not yours, so none was deleted. Refresh the list and try again."
+    )
+}

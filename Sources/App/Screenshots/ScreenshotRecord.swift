@@ -1,0 +1,75 @@
+import Foundation
+import GraphQLExecution
+import Postgres
+
+/// A row of `screenshots` with its image's size, as the GraphQL `Screenshot`
+/// type reads it. `@auth(self: true, friends: true)` on the type lets the
+/// owner and the owner's friends see it: the read that made the record says
+/// whether the caller is a friend (``viewerIsFriend``).
+struct ScreenshotRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
+    let id: UUID
+    let ownerID: UUID
+    let mediaID: UUID
+    let width: Int
+    let height: Int
+    let annotation: String?
+    let createdAt: Date
+    let updatedAt: Date
+    /// Whether the caller is the owner's friend (see ``OwnedByUser/viewerIsFriend``).
+    var viewerIsFriend = false
+
+    var graphQLTypeName: String { "Screenshot" }
+
+    /// The global id clients see (`Node.id`).
+    var globalID: String { GlobalID(typeName: "Screenshot", id: id).text }
+
+    /// Its position in a list ordered by upload time (``Cursor``).
+    var cursor: Cursor { Cursor(time: createdAt, id: id) }
+
+    /// The columns ``init(row:)`` reads, from `screenshots` aliased `s` joined to `media` aliased `m`.
+    static let columns: SQL = """
+        s.id, s.owner_id, s.media_id, m.width, m.height, s.annotation, s.created_at, s.updated_at
+        """
+
+    /// ``columns`` plus `viewer_is_friend`: whether `viewer` is a friend of the owner.
+    static func columns(seenBy viewer: UUID?) -> SQL {
+        guard let viewer else { return columns }
+        return """
+            \(columns), EXISTS (SELECT 1 FROM friendships vf WHERE vf.user_id = \(viewer) AND vf.friend_id = s.owner_id) \
+            AS viewer_is_friend
+            """
+    }
+
+    init(row: PostgresRow) throws {
+        id = try row.decode("id", as: UUID.self)
+        ownerID = try row.decode("owner_id", as: UUID.self)
+        mediaID = try row.decode("media_id", as: UUID.self)
+        width = try row.decode("width", as: Int.self)
+        height = try row.decode("height", as: Int.self)
+        annotation = try row.decode("annotation", as: String?.self)
+        createdAt = try row.decode("created_at", as: Date.self)
+        updatedAt = try row.decode("updated_at", as: Date.self)
+        if row.columns.names.contains("viewer_is_friend") {
+            viewerIsFriend = try row.decode("viewer_is_friend", as: Bool.self)
+        }
+    }
+
+    /// This screenshot as a caller who is (or is not) the owner's friend sees it.
+    func seen(byFriend isFriend: Bool) -> ScreenshotRecord {
+        var record = self
+        record.viewerIsFriend = isFriend
+        return record
+    }
+
+    func graphQLField(_ name: String) -> (any Sendable)? {
+        switch name {
+        case "id": globalID
+        case "width": width
+        case "height": height
+        case "annotation": annotation
+        case "createdAt": createdAt
+        case "updatedAt": updatedAt
+        default: nil
+        }
+    }
+}

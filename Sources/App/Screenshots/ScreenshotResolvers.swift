@@ -1,0 +1,91 @@
+import Foundation
+import GraphQLExecution
+import GraphQLType
+import Postgres
+
+/// Binds schema/screenshots.graphql. Who may see a screenshot is `@auth`'s
+/// business (owner, friends, ADMIN); the mutations act on the viewer's own
+/// screenshots only. `User.screenshots` and `Screenshot.owner` go through
+/// batch loaders, so a list of friends with their latest screenshots costs one
+/// statement per level, not one per friend.
+enum ScreenshotResolvers {
+    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool) {
+        builder.readProperties(of: "Screenshot")
+        builder.readProperties(of: "ScreenshotConnection")
+        builder.readProperties(of: "ScreenshotEdge")
+        builder.resolve("Screenshot", "imageUrl", source: ScreenshotRecord.self) { screenshot, info in
+            MediaQueries.url(of: screenshot.mediaID, publicURL: info.context.accounts.settings.publicURL)
+        }
+        bindLists(into: &builder, database: database)
+        bindMutations(into: &builder)
+    }
+
+    private static func bindLists(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool) {
+        let pages = BatchLoader<ScreenshotPageKey, [ScreenshotRecord]> { keys in
+            do {
+                return try await ScreenshotQueries.pages(keys, database: database)
+            } catch {
+                throw ErrorMasking.fieldError(error)
+            }
+        }
+        builder.resolve("User", "screenshots", source: UserRecord.self) { user, info in
+            let page = try PageRequest(arguments: info.args, order: .newestFirst)
+            let key = ScreenshotPageKey(ownerID: user.id, search: info.args["search"]?.stringValue, page: page)
+            // Whoever may see the user's list may see its screenshots: the owner, a friend (as the user's read said) or ADMIN.
+            return pages.load(key).map { loaded in
+                let rows = (loaded as? [ScreenshotRecord] ?? []).map { $0.seen(byFriend: user.viewerIsFriend) }
+                return Connection(rows: rows, request: page) { $0.cursor }
+            }
+        }
+        let owners = BatchLoader<OwnerKey, UserRecord> { keys in
+            do {
+                var users: [OwnerKey: UserRecord] = [:]
+                for (viewer, group) in Dictionary(grouping: keys, by: \.viewer) {
+                    let found = try await ScreenshotQueries.users(group.map(\.userID), seenBy: viewer, database: database)
+                    for key in group { users[key] = found[key.userID] }
+                }
+                return users
+            } catch {
+                throw ErrorMasking.fieldError(error)
+            }
+        }
+        builder.resolve("Screenshot", "owner", source: ScreenshotRecord.self) { screenshot, info in
+            owners.load(OwnerKey(userID: screenshot.ownerID, viewer: info.context.viewer?.userID))
+        }
+    }
+
+    private static func bindMutations(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+        builder.resolveDomain("Mutation", "uploadScreenshot") { info in
+            let viewer = try viewerID(info.context)
+            let annotation = try ScreenshotInput.annotation(info.args["annotation"])
+            let image = try info.context.uploadedFile(info.args["image"], argument: "image")
+            return try await ScreenshotChanges.upload(image, annotation: annotation, owner: viewer, context: info.context)
+        }
+        builder.resolveDomain("Mutation", "updateScreenshotAnnotation") { info in
+            let viewer = try viewerID(info.context)
+            let id = try ScreenshotInput.screenshotID(info.args["id"]?.stringValue, argument: "id")
+            let annotation = try ScreenshotInput.annotation(info.args["annotation"])
+            return try await ScreenshotChanges.updateAnnotation(
+                of: id, to: annotation, owner: viewer, database: info.context.database
+            )
+        }
+        builder.resolveDomain("Mutation", "deleteScreenshots") { info in
+            let viewer = try viewerID(info.context)
+            let ids = try ScreenshotInput.screenshotIDs(info.args["ids"])
+            return try await ScreenshotChanges.delete(ids, owner: viewer, database: info.context.database)
+                .map { GlobalID(typeName: "Screenshot", id: $0).text }
+        }
+    }
+
+    /// The signed-in caller's id; `@auth(requires: USER)` has already refused guests.
+    private static func viewerID(_ context: QuarryContext) throws -> UUID {
+        guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
+        return viewer.userID
+    }
+
+    /// A screenshot's owner as one caller sees them.
+    struct OwnerKey: Sendable, Hashable {
+        let userID: UUID
+        let viewer: UUID?
+    }
+}
