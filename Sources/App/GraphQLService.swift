@@ -17,6 +17,8 @@ public final class GraphQLService: Sendable {
     public let accounts: AccountServices
     /// The media store and upload limit; `nil` leaves uploads unconfigured (they then fail).
     public let media: MediaServices?
+    /// This instance's subscribers of `messageReceived`; the server's message listener feeds it.
+    public let messageHub: MessageHub
     private let documents: DocumentCache
 
     /// What the configuration decides about GraphQL requests.
@@ -72,7 +74,10 @@ public final class GraphQLService: Sendable {
         AccountsResolvers.bind(into: &builder)
         OnboardingResolvers.bind(into: &builder)
         ScreenshotResolvers.bind(into: &builder, database: database)
+        let messageHub = MessageHub(database: database)
+        MessagesResolvers.bind(into: &builder, database: database, hub: messageHub)
         executable = try builder.build()
+        self.messageHub = messageHub
         self.database = database
         self.accounts = accounts
         self.media = media

@@ -2,6 +2,7 @@
 import Auth
 import Foundation
 import GraphQLType
+import Logging
 import Testing
 
 /// The authorization matrix (issue 4): every field of the schema that carries
@@ -23,12 +24,14 @@ struct AuthorizationMatrixTests {
         "User": { owner in "node(id: \"\(owner)\") { ... on User { FIELD } }" },
         "SelfieVerification": { owner in "node(id: \"\(owner)\") { ... on User { selfieVerifications { FIELD } } }" },
         "Screenshot": { owner in "node(id: \"\(owner)\") { ... on User { screenshots { edges { node { FIELD } } } } }" },
+        "Message": { owner in "node(id: \"\(owner)\") { ... on User { lastMessage { FIELD } } }" },
     ]
 
     /// The response path down to the field's parent, for types not read directly under `node`.
     static let reachPath: [String: [String]] = [
         "SelfieVerification": ["node", "selfieVerifications", "0"],
         "Screenshot": ["node", "screenshots", "edges", "0", "node"],
+        "Message": ["node", "lastMessage"],
     ]
 
     /// Data the owner needs for ``reach`` to find an instance.
@@ -111,7 +114,9 @@ struct AuthorizationMatrixTests {
                 let (query, path) = try Self.operation(for: guarded, schema: schema, owner: GlobalID(typeName: "User", id: owner.id).text)
                 // An `Upload` argument is a variable holding a file of the request (schema/onboarding.graphql).
                 let upload = try Self.uploadedImage()
-                let r = try await h.run(query, ["upload": upload.placeholder], token: token, uploads: upload.uploads)
+                let r = guarded.type.name == schema.subscriptionType?.name
+                    ? try await h.subscribe(query, token: token)
+                    : try await h.run(query, ["upload": upload.placeholder], token: token, uploads: upload.uploads)
                 // Denied at the field, or at an ancestor on the way to it (the caller cannot see it either way).
                 let denial = r.errors.first { error in
                     let code = (error["extensions"] as? [String: Any])?["code"] as? String
@@ -140,6 +145,7 @@ struct AuthorizationMatrixTests {
         switch guarded.type.name {
         case schema.queryType?.name: return ("query\(variables) { \(selection) }", [guarded.field.name])
         case schema.mutationType?.name: return ("mutation\(variables) { \(selection) }", [guarded.field.name])
+        case schema.subscriptionType?.name: return ("subscription { \(selection) }", [guarded.field.name])
         default:
             let reach = try #require(reach[guarded.type.name], "no way to reach \(guarded.type.name): add it to AuthorizationMatrixTests.reach")
             let query = "query\(variables) { " + reach(owner).replacingOccurrences(of: "FIELD", with: selection) + " }"
@@ -170,5 +176,18 @@ extension AccountsHarness {
             INSERT INTO friendships (user_id, friend_id) VALUES (\(user.id), \(other)), (\(other), \(user.id))
             """)
         return user.token
+    }
+}
+
+extension AccountsHarness {
+    /// Subscribes (a subscription is not executed like a query): the errors
+    /// that kept it from starting, or none when its event stream began.
+    func subscribe(_ query: String, token: String?) async throws -> Response {
+        let prepared = try service.prepare(query: query, operationName: nil).get()
+        let credential = RequestCredential(bearerToken: token, requestID: "test")
+        switch await service.subscribe(prepared, variables: [:], credential: credential, logger: Logger(label: "quarry.test")) {
+        case .events: return Response(json: [:])
+        case .failed(let errors): return Response(json: ["errors": try JSONSerialization.jsonObject(with: Data(errors))])
+        }
     }
 }

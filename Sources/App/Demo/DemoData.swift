@@ -45,6 +45,7 @@ public enum DemoData {
                     """)
                 created.append(account.email)
             }
+            try await DemoMessages.load(on: connection)
             return created
         }
     }

@@ -1,0 +1,83 @@
+import Foundation
+import GraphQLLanguage
+import Postgres
+
+/// The statements of the messages area (db/migrations/0007_messages.sql). A
+/// conversation is the pair of its users, lower id first (`user_low`,
+/// `user_high`), so both directions of it are one range of
+/// `messages_conversation_idx`.
+enum Messages {
+    static let userNotFound = ClientError.make("USER_NOT_FOUND", "This user was not found.")
+    static let notFriends = ClientError.make("NOT_FRIENDS", "You can only send messages to your friends.")
+
+    /// Sends `text` from `sender` to `recipient`, who must be friends, and
+    /// NOTIFYs ``MessageNotification/channel`` in the same transaction, so
+    /// listeners hear of the message exactly when it is committed.
+    static func send(from sender: UUID, to recipient: UUID, text: String, database: PostgresPool) async throws -> MessageRecord {
+        try await database.withTransaction { connection in
+            let users = try await connection.query("""
+                SELECT EXISTS (SELECT 1 FROM users WHERE id = \(recipient)) AS known,
+                       EXISTS (SELECT 1 FROM friendships WHERE user_id = \(sender) AND friend_id = \(recipient)) AS friends
+                """)
+            guard try users[0].decode("known", as: Bool.self) else { throw userNotFound }
+            guard try users[0].decode("friends", as: Bool.self) else { throw notFriends }
+            let rows = try await connection.query("""
+                INSERT INTO messages AS m (sender_id, recipient_id, text) VALUES (\(sender), \(recipient), \(text))
+                RETURNING \(MessageRecord.columns)
+                """)
+            let message = try MessageRecord(row: rows[0])
+            let payload = MessageNotification(messageID: message.id, recipientID: recipient).payload
+            _ = try await connection.execute("SELECT pg_notify(\(MessageNotification.channel), \(payload))")
+            return message
+        }
+    }
+
+    /// A page of the conversation of `viewer` with `other`, oldest first; `nil`
+    /// when `other` is not a user (one statement: the user, left-joined to the
+    /// page). Only messages `viewer` sent or received are read.
+    static func conversation(
+        of viewer: UUID, with other: UUID, page: PageRequest, database: PostgresPool
+    ) async throws -> Connection<MessageRecord>? {
+        let ordering = page.ordering(time: "m.created_at", id: "m.id")
+        let rows = try await database.query("""
+            SELECT \(MessageRecord.columns) FROM users u
+            LEFT JOIN LATERAL (
+                SELECT * FROM messages m
+                WHERE m.user_low = least(\(viewer), u.id) AND m.user_high = greatest(\(viewer), u.id)
+                  AND \(page.condition(time: "m.created_at", id: "m.id"))
+                ORDER BY \(ordering) LIMIT \(page.limit)
+            ) AS m ON TRUE
+            WHERE u.id = \(other)
+            ORDER BY \(ordering)
+            """)
+        guard !rows.isEmpty else { return nil }
+        let messages = try rows.filter { try $0.decode("id", as: UUID?.self) != nil }.map(MessageRecord.init(row:))
+        return Connection(rows: messages, request: page, cursor: \.cursor)
+    }
+
+    /// The last message `viewer` exchanged with each of `others` (either way),
+    /// in one statement: one backward probe of the conversation index per pair.
+    static func lastMessages(of viewer: UUID, with others: [UUID], database: PostgresPool) async throws -> [UUID: MessageRecord] {
+        guard !others.isEmpty else { return [:] }
+        let rows = try await database.query("""
+            SELECT o.id AS other_id, \(MessageRecord.columns)
+            FROM unnest(\(others)::uuid[]) AS o (id)
+            CROSS JOIN LATERAL (
+                SELECT * FROM messages
+                WHERE user_low = least(\(viewer), o.id) AND user_high = greatest(\(viewer), o.id)
+                ORDER BY created_at DESC, id DESC LIMIT 1
+            ) AS m
+            """)
+        var last: [UUID: MessageRecord] = [:]
+        for row in rows { last[try row.decode("other_id", as: UUID.self)] = try MessageRecord(row: row) }
+        return last
+    }
+
+    /// The message `id` if it was sent to `recipient`: what a subscriber of
+    /// `messageReceived` gets when ``MessageNotification`` names it.
+    static func received(id: UUID, by recipient: UUID, database: PostgresPool) async throws -> MessageRecord? {
+        try await database.query(
+            "SELECT \(MessageRecord.columns) FROM messages m WHERE m.id = \(id) AND m.recipient_id = \(recipient)"
+        ).first.map(MessageRecord.init(row:))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GraphQLExecution
+import GraphQLLanguage
+import GraphQLType
+import Postgres
+
+/// Binds schema/messages.graphql. `@auth(requires: USER)` guards every field;
+/// beyond that, each read names the viewer as a participant (the conversation
+/// of the viewer, the last message with the viewer, the messages sent to the
+/// viewer), so a message is only ever shown to its sender and its recipient.
+enum MessagesResolvers {
+    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, hub: MessageHub) {
+        let loaders = MessageLoaders(database: database)
+        builder.readProperties(of: "Message", fields: ["id", "text", "createdAt"])
+        builder.readProperties(of: "MessageEdge")
+        builder.readProperties(of: "MessageConnection")
+        builder.resolve("Message", "sender", source: MessageRecord.self) { message, info in
+            loaders.users.load(.init(viewer: info.context.viewer?.userID, user: message.senderID))
+        }
+        builder.resolve("Message", "recipient", source: MessageRecord.self) { message, info in
+            loaders.users.load(.init(viewer: info.context.viewer?.userID, user: message.recipientID))
+        }
+        builder.resolve("User", "lastMessage", source: UserRecord.self) { user, info in
+            guard let viewer = info.context.viewer?.userID, viewer != user.id else { return nil }
+            return loaders.lastMessages.load(.init(viewer: viewer, user: user.id))
+        }
+        builder.resolveDomain("Query", "conversation") { info in
+            let viewer = try viewerID(info)
+            let other = try userID(info.args["withUserId"], argument: "withUserId")
+            let page = try conversationPage(info.args)
+            guard let connection = try await Messages.conversation(
+                of: viewer, with: other, page: page, database: info.context.database
+            ) else { throw Messages.userNotFound }
+            return connection
+        }
+        builder.resolveDomain("Mutation", "sendMessage") { info in
+            let viewer = try viewerID(info)
+            let recipient = try userID(info.args["toUserId"], argument: "toUserId")
+            let text = try MessageText.validated(info.args["text"]?.stringValue ?? "")
+            return try await Messages.send(from: viewer, to: recipient, text: text, database: info.context.database)
+        }
+        builder.subscribe("Subscription", "messageReceived") { info in
+            await hub.subscribe(recipient: try viewerID(info))
+        }
+    }
+
+    /// The signed-in caller (`@auth` has let only users through; a
+    /// subscription's source stream is created before any guard runs).
+    private static func viewerID(_ info: ResolveInfo<QuarryContext>) throws(GraphQLError) -> UUID {
+        guard let viewer = info.context.viewer else { throw AuthDirective.unauthenticated }
+        return viewer.userID
+    }
+
+    /// The user a `User` global id argument names; another kind of id is `USER_NOT_FOUND`.
+    private static func userID(_ value: GraphQLValue?, argument: String) throws(GraphQLError) -> UUID {
+        guard let text = value?.stringValue, let id = GlobalID(text), id.typeName == "User" else {
+            throw Messages.userNotFound
+        }
+        return id.id
+    }
+
+    /// The page `conversation` reads: as ``PageRequest`` says, except that
+    /// without `first`, `last` or `after` it is the latest messages (the
+    /// conversation screen opens on the last message, seed "Messages").
+    private static func conversationPage(_ arguments: GraphQLObjectValue) throws(GraphQLError) -> PageRequest {
+        let request = try PageRequest(arguments: arguments, order: .oldestFirst)
+        guard arguments["first"]?.intValue == nil, arguments["last"]?.intValue == nil, request.after == nil else {
+            return request
+        }
+        return PageRequest(order: .oldestFirst, size: request.size, fromEnd: true, before: request.before)
+    }
+}

@@ -1,0 +1,94 @@
+@testable import App
+import Foundation
+import Logging
+import QuarryTestSupport
+import Testing
+
+/// `Subscription.messageReceived` through the service and the hub, without
+/// a socket (Tests/ServerTests covers graphql-transport-ws, and
+/// Tests/EndToEnd two server processes): the hub is fed the NOTIFY payload
+/// the server's listener would pass on.
+@Suite("Messages: subscription")
+struct MessageSubscriptionTests {
+    static let subscription = "subscription { messageReceived { text sender { id } recipient { id } } }"
+
+    func subscribe(_ people: MessagePeople, token: String?) async throws -> GraphQLSubscription {
+        let prepared = try people.harness.service.prepare(query: Self.subscription, operationName: nil).get()
+        return await people.harness.service.subscribe(
+            prepared, variables: [:], credential: RequestCredential(bearerToken: token, requestID: "test"),
+            logger: Logger(label: "quarry.test")
+        )
+    }
+
+    @Test("a recipient's subscription gets each message sent to them, and ends when dropped")
+    func delivers() async throws {
+        let people = try await MessagePeople.make()
+        let alice = try await people.user()
+        let bob = try await people.user()
+        let carol = try await people.user()
+        try await people.befriend(alice.id, bob.id)
+        try await people.befriend(alice.id, carol.id)
+        let hub = people.harness.service.messageHub
+        let before = await hub.subscriberCount
+        guard case .events(let events) = try await subscribe(people, token: bob.token) else {
+            Issue.record("expected events")
+            return
+        }
+        #expect(await hub.subscriberCount == before + 1)
+        // A message to someone else is not delivered to Bob; his own is.
+        let toCarol = try await people.send("for carol", from: alice.token, to: carol.globalID)
+        let toBob = try await people.send("for bob", from: alice.token, to: bob.globalID)
+        for response in [toCarol, toBob] {
+            let id = try #require(response.string("sendMessage.id").flatMap(GlobalID.init)).id
+            let recipient = response.string("sendMessage.recipient.id").flatMap(GlobalID.init)!.id
+            try await hub.receive(MessageNotification(messageID: id, recipientID: recipient).payload)
+        }
+        var iterator = events.makeAsyncIterator()
+        let first = try #require(try await iterator.next())
+        let json = try JSONSerialization.jsonObject(with: Data(first)) as? [String: Any]
+        let message = (json?["data"] as? [String: Any])?["messageReceived"] as? [String: Any]
+        #expect(message?["text"] as? String == "for bob")
+        #expect((message?["sender"] as? [String: Any])?["id"] as? String == alice.globalID)
+        #expect(json?["errors"] == nil)
+    }
+
+    @Test("a subscription whose consumer stops is removed from the hub; shutdown ends the rest")
+    func cleanup() async throws {
+        let people = try await MessagePeople.make()
+        let bob = try await people.user()
+        let hub = people.harness.service.messageHub
+        guard case .events(let dropped) = try await subscribe(people, token: bob.token),
+              case .events(let kept) = try await subscribe(people, token: bob.token)
+        else {
+            Issue.record("expected events")
+            return
+        }
+        #expect(await hub.subscriberCount == 2)
+        let consumer = Task { for try await _ in dropped {} }
+        consumer.cancel()
+        _ = await consumer.result
+        var remaining = await hub.subscriberCount
+        for _ in 0..<100 where remaining != 1 {
+            try await Task.sleep(for: .milliseconds(10))
+            remaining = await hub.subscriberCount
+        }
+        #expect(remaining == 1)
+        await hub.shutdown()
+        #expect(await hub.subscriberCount == 0)
+        var iterator = kept.makeAsyncIterator()
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test("a guest's subscription fails with UNAUTHENTICATED")
+    func guest() async throws {
+        let people = try await MessagePeople.make()
+        guard case .failed(let errors) = try await subscribe(people, token: nil) else {
+            Issue.record("expected a failure")
+            return
+        }
+        let list = try JSONSerialization.jsonObject(with: Data(errors)) as? [[String: Any]] ?? []
+        #expect(list.count == 1)
+        #expect((list.first?["extensions"] as? [String: Any])?["code"] as? String == "UNAUTHENTICATED")
+        #expect(list.first?["path"] as? [String] == ["messageReceived"])
+    }
+}
