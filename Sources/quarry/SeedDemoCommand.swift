@@ -12,7 +12,8 @@ struct SeedDemoCommand: AsyncParsableCommand {
     func run() async throws {
         let server = try configuredServer()
         let accounts = server.makeAccountServices()
-        let created = try await withDatabase(of: server) { try await DemoData.load(database: $0, accounts: accounts) }
+        let store = server.configuration.media.services.store
+        let created = try await withDatabase(of: server) { try await DemoData.load(database: $0, accounts: accounts, media: store) }
         await accounts.shutdown()
         print(created.isEmpty ? "Demo data already loaded." : "Demo accounts created: " + created.joined(separator: ", "))
         print("Every demo account signs in with the password \"\(DemoData.password)\".")

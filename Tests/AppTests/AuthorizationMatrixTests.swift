@@ -37,24 +37,26 @@ struct AuthorizationMatrixTests {
     /// Data the owner needs for ``reach`` to find an instance.
     static let setUp: [String: @Sendable (AccountsHarness, UUID) async throws -> Void] = [
         "SelfieVerification": { h, owner in
-            let media = try await h.pool.query("""
-                INSERT INTO media (owner_id, sha256, content_type, byte_size, width, height, kind, visibility)
-                VALUES (\(owner), repeat('a', 64), 'image/png', 1, 1, 1, 'SELFIE', 'PRIVATE') RETURNING id
-                """)[0].decode("id", as: UUID.self)
+            let media = try await insertMedia(h, owner: owner, kind: "SELFIE", visibility: "PRIVATE")
             _ = try await h.pool.execute(
                 "INSERT INTO selfie_verifications (user_id, media_id, challenge_id) VALUES (\(owner), \(media), 'happy')"
             )
         },
         "Screenshot": { h, owner in
-            let media = try await h.pool.query("""
-                INSERT INTO media (owner_id, sha256, content_type, byte_size, width, height, kind, visibility)
-                VALUES (\(owner), repeat('b', 64), 'image/png', 1, 1, 1, 'SCREENSHOT', 'FRIENDS') RETURNING id
-                """)[0].decode("id", as: UUID.self)
+            let media = try await insertMedia(h, owner: owner, kind: "SCREENSHOT", visibility: "FRIENDS")
             _ = try await h.pool.execute(
                 "INSERT INTO screenshots (owner_id, media_id, annotation) VALUES (\(owner), \(media), 'matrix')"
             )
         },
     ]
+
+    /// A media row of `owner` (no file: the matrix reads metadata only).
+    static func insertMedia(_ h: AccountsHarness, owner: UUID, kind: String, visibility: String) async throws -> UUID {
+        try await h.pool.query("""
+            INSERT INTO media (owner_id, sha256, content_type, byte_size, width, height, kind, visibility)
+            VALUES (\(owner), repeat('a', 64), 'image/png', 1, 1, 1, \(kind), \(visibility)) RETURNING id
+            """)[0].decode("id", as: UUID.self)
+    }
 
     /// What the directive promises: see schema/accounts.graphql's `@auth`.
     static func allowed(requires: Role, selfAllowed: Bool, friendsAllowed: Bool, caller: Caller) -> Bool {

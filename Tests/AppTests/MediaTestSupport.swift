@@ -51,7 +51,9 @@ struct MediaHarness {
     let pool: PostgresPool
     let store: FileSystemMediaStore
 
-    static func make(maxUploadBytes: Int = MediaServices.defaultMaxUploadBytes) async throws -> MediaHarness {
+    static func make(
+        maxUploadBytes: Int = MediaServices.defaultMaxUploadBytes, maxScreenshotBytes: Int = MediaServices.defaultMaxUploadBytes
+    ) async throws -> MediaHarness {
         let pool = try await TestDatabases.sharedPool()
         var settings = AccountSettings()
         settings.publicURL = "https://quarry.example"
@@ -60,7 +62,7 @@ struct MediaHarness {
             schema: try QuarrySchema.build(directory: SchemaFiles.directory()), database: pool,
             accounts: testAccountServices(settings: settings),
             options: .init(introspection: true, maxDepth: 0, maxAliases: 0, maxCost: 0, documentCacheSize: 100),
-            media: MediaServices(store: store, maxUploadBytes: maxUploadBytes)
+            media: MediaServices(store: store, maxUploadBytes: maxUploadBytes, maxScreenshotBytes: maxScreenshotBytes)
         )
         return MediaHarness(service: service, pool: pool, store: store)
     }

@@ -15,19 +15,7 @@ struct ScreenshotHarness {
     var pool: PostgresPool { media.pool }
 
     static func make(maxScreenshotBytes: Int = MediaServices.defaultMaxUploadBytes) async throws -> ScreenshotHarness {
-        let pool = try await TestDatabases.sharedPool()
-        var settings = AccountSettings()
-        settings.publicURL = "https://quarry.example"
-        let store = FileSystemMediaStore(directory: MediaTestImages.temporaryPath("media"))
-        let service = try GraphQLService(
-            schema: try QuarrySchema.build(directory: SchemaFiles.directory()), database: pool,
-            accounts: testAccountServices(settings: settings),
-            options: .init(introspection: true, maxDepth: 0, maxAliases: 0, maxCost: 0, documentCacheSize: 100),
-            media: MediaServices(
-                store: store, maxUploadBytes: MediaServices.defaultMaxUploadBytes, maxScreenshotBytes: maxScreenshotBytes
-            )
-        )
-        return ScreenshotHarness(media: MediaHarness(service: service, pool: pool, store: store))
+        ScreenshotHarness(media: try await MediaHarness.make(maxScreenshotBytes: maxScreenshotBytes))
     }
 
     /// A signed-in user: id, token and global id.

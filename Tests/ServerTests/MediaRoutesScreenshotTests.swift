@@ -26,12 +26,7 @@ struct MediaRoutesScreenshotTests {
                 variables: #"{"i":null}"#, variable: "i", file: png
             )
             var imageURL = ""
-            try await client.execute(
-                uri: "/graphql", method: .post,
-                headers: [.contentType: MultipartBody.contentType, MultipartUploadSettings.apolloRequirePreflight: "true",
-                          .authorization: "Bearer \(owner.token)"],
-                body: ByteBuffer(bytes: body.bytes)
-            ) { response in
+            try await Self.post(client, body, token: owner.token) { response in
                 #expect(response.status == .ok)
                 #expect(response.errorCodes.isEmpty, "\(response.json)")
                 #expect(response.data("uploadScreenshot.width") as? Int == 24)
@@ -71,17 +66,24 @@ struct MediaRoutesScreenshotTests {
                 ("mutation($i: Upload!) { updateAvatar(image: $i) { id } }", nil),
             ] as [(String, String?)] {
                 let body = MultipartBody.single(query: query, variables: #"{"i":null}"#, variable: "i", file: png)
-                try await client.execute(
-                    uri: "/graphql", method: .post,
-                    headers: [.contentType: MultipartBody.contentType, MultipartUploadSettings.apolloRequirePreflight: "true",
-                              .authorization: "Bearer \(user.token)"],
-                    body: ByteBuffer(bytes: body.bytes)
-                ) { response in
+                try await Self.post(client, body, token: user.token) { response in
                     #expect(response.errorCodes == (code.map { [$0] } ?? []), "\(response.json)")
                 }
             }
         }
         #expect(try await server.pool.query("SELECT 1 FROM screenshots WHERE owner_id = \(user.id)").isEmpty)
         #expect(try await server.mediaRows(owner: user.id) == 1)
+    }
+
+    /// Posts a multipart GraphQL request as the user with `token`.
+    static func post(
+        _ client: some TestClientProtocol, _ body: MultipartBody, token: String, _ check: @escaping (TestResponse) throws -> Void
+    ) async throws {
+        try await client.execute(
+            uri: "/graphql", method: .post,
+            headers: [.contentType: MultipartBody.contentType, MultipartUploadSettings.apolloRequirePreflight: "true",
+                      .authorization: "Bearer \(token)"],
+            body: ByteBuffer(bytes: body.bytes)
+        ) { try check($0) }
     }
 }

@@ -31,10 +31,13 @@ public enum DemoData {
                 bio: "Just joined."),
     ]
 
-    /// Creates the demo accounts that do not exist yet; returns their addresses.
-    public static func load(database: PostgresPool, accounts services: AccountServices) async throws -> [String] {
+    /// Creates the demo accounts that do not exist yet, and with a media
+    /// store their screenshots (``DemoScreenshots``); returns the new accounts' addresses.
+    public static func load(
+        database: PostgresPool, accounts services: AccountServices, media: (any MediaStore)? = nil
+    ) async throws -> [String] {
         let hash = try await services.hasher.hash(password)
-        return try await database.withTransaction { connection in
+        let created = try await database.withTransaction { connection in
             var created: [String] = []
             for account in accounts where try await !UserQueries.emailInUse(account.email, on: connection) {
                 _ = try await connection.execute("""
@@ -48,5 +51,7 @@ public enum DemoData {
             try await DemoMessages.load(on: connection)
             return created
         }
+        if let media { try await DemoScreenshots.load(database: database, store: media) }
+        return created
     }
 }
