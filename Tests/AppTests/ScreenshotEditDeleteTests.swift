@@ -117,4 +117,14 @@ struct ScreenshotEditDeleteTests {
         #expect(guest.errorCodes == ["UNAUTHENTICATED"])
         #expect(try await h.annotations(of: alice) == ["mine"])
     }
+
+    @Test("a deleted account takes its screenshots and their media rows with it")
+    func accountDeletion() async throws {
+        let h = try await ScreenshotHarness.make()
+        let alice = try await h.user()
+        try await h.uploaded(alice, annotation: "bye")
+        _ = try await h.pool.execute("DELETE FROM users WHERE id = \(alice.id)")
+        #expect(try await h.screenshotRows(owner: alice) == 0)
+        #expect(try await h.media.mediaRows(owner: alice.id) == 0)
+    }
 }

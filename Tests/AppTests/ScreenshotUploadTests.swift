@@ -104,6 +104,10 @@ struct ScreenshotUploadTests {
         #expect(h.media.storedFiles().isEmpty)
         let longest = try await h.upload(alice, annotation: String(repeating: "é", count: 5_000))
         #expect(longest.errorCodes.isEmpty, "\(longest)")
+        // Counted in code points as the database counts: e + combining acute is two.
+        let combining = try await h.upload(alice, annotation: String(repeating: "e\u{301}", count: 2_501))
+        #expect(combining.errorCodes == ["BAD_USER_INPUT"], "\(combining)")
+        #expect(try await h.screenshotRows(owner: alice) == 1)
     }
 
     @Test("a guest cannot upload: UNAUTHENTICATED, nothing stored")

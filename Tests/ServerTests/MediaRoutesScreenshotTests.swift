@@ -9,7 +9,7 @@ import Testing
 /// friends and ADMIN, 404 to everyone else (issue 5 "Media": a non-friend's screenshot is 404 to others).
 @Suite("Media: screenshots shared with friends")
 struct MediaRoutesScreenshotTests {
-    @Test("a screenshot's image: 200 to owner, friend and ADMIN (never publicly cached), 404 to a stranger and a guest")
+    @Test("a screenshot's image: 200 to owner, friend and ADMIN (never publicly cached), 304 only for them, 404 to a stranger and a guest")
     func friendsVisibility() async throws {
         let server = try await MediaTestServer.make()
         let owner = try await server.user()
@@ -42,7 +42,13 @@ struct MediaRoutesScreenshotTests {
                     #expect(Array(buffer: response.body) == png)
                 }
             }
-            for headers: HTTPFields in [[.authorization: "Bearer \(stranger.token)"], [:]] {
+            let sha = try await server.pool.query("SELECT sha256 FROM media WHERE owner_id = \(owner.id)")[0].decode("sha256", as: String.self)
+            try await client.execute(
+                uri: path, method: .get, headers: [.authorization: "Bearer \(friend.token)", .ifNoneMatch: "\"\(sha)\""]
+            ) { #expect($0.status == .notModified) }
+            for headers: HTTPFields in [
+                [.authorization: "Bearer \(stranger.token)"], [:], [.authorization: "Bearer \(stranger.token)", .ifNoneMatch: "\"\(sha)\""],
+            ] {
                 try await client.execute(uri: path, method: .get, headers: headers) { response in
                     #expect(response.status == .notFound)
                     #expect(response.errorCodes == ["NOT_FOUND"])

@@ -6,7 +6,7 @@ import GraphQLType
 /// errors they answer with (API.md "Conventions": a code and a human message;
 /// input errors name the argument in `extensions.fields`).
 enum ScreenshotInput {
-    /// The longest annotation, in characters (db/migrations/0006_screenshots.sql checks the same).
+    /// The longest annotation, in Unicode code points (db/migrations/0006_screenshots.sql checks the same).
     static let maxAnnotationLength = 5_000
     /// The most screenshots one `deleteScreenshots` may name.
     static let maxDeletions = 100
@@ -15,7 +15,8 @@ enum ScreenshotInput {
     /// is then unannotated), else the text exactly as typed or pasted.
     static func annotation(_ value: GraphQLValue?) throws(GraphQLError) -> String? {
         guard let text = value?.stringValue, !text.isEmpty else { return nil }
-        if text.count > maxAnnotationLength {
+        // Counted as PostgreSQL's char_length counts (code points), so the table's CHECK can never fail first.
+        if text.unicodeScalars.count > maxAnnotationLength {
             throw ClientError.invalidInput([("annotation", "The text can be at most \(maxAnnotationLength) characters long.")])
         }
         // PostgreSQL's text cannot hold U+0000, and no one types it.
