@@ -40,18 +40,20 @@ public func buildRouter(
 }
 
 /// A Quarry HTTP application: a ServiceLifecycle service that serves
-/// `router` and runs `services` (the database pool) beside it;
+/// `router`, and GraphQL over WebSocket at `/graphql` (``GraphQLWebSocketUpgrade``),
+/// and runs `services` (the database pool) beside it;
 /// `onServerRunning` learns the bound port (useful with port 0); `router`
 /// defaults to ``buildRouter(configuration:components:)``. On graceful
 /// shutdown the HTTP server stops accepting connections and drains in-flight
 /// requests first; the services, started before it, are shut down after it.
 public func buildApplication(
     configuration: ServerConfiguration, components: ServerComponents, router: Router<QuarryRequestContext>? = nil,
-    services: [any Service] = [],
+    services: [any Service] = [], webSocket: GraphQLWebSocketUpgrade.Settings = .init(),
     logger: Logger, onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     Application(
         router: router ?? buildRouter(configuration: configuration, components: components),
+        server: GraphQLWebSocketUpgrade(service: components.graphQL, settings: webSocket).serverBuilder,
         configuration: .init(
             address: .hostname(configuration.httpHost, port: configuration.httpPort), serverName: "Quarry"
         ),

@@ -76,6 +76,7 @@ public struct QuarryServer {
                 PoolService(pool: pool),
                 AccountServicesLifecycle(accounts: accounts),
                 OutboxSender(pool: pool, smtp: configuration.smtp, logger: logger),
+                MessageListenerService(hub: service.messageHub, configuration: pool.configuration, logger: logger),
             ],
             logger: logger
         )

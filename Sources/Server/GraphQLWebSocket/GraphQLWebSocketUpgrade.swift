@@ -1,0 +1,112 @@
+import App
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOWebSocket
+import WSCore
+
+/// GraphQL over WebSocket at `GET /graphql` (API.md "HTTP surface"): a
+/// request to upgrade that offers the `graphql-transport-ws` subprotocol
+/// becomes a socket speaking it (github.com/enisdenjo/graphql-ws,
+/// PROTOCOL.md); every other request stays HTTP and reaches the router.
+public struct GraphQLWebSocketUpgrade: Sendable {
+    public static let subprotocol = "graphql-transport-ws"
+
+    public struct Settings: Sendable {
+        /// How long a new socket may wait before sending `connection_init` (then 4408).
+        public var connectionInitTimeout: Duration
+        /// The largest message accepted, in bytes.
+        public var maxMessageBytes: Int
+
+        public init(connectionInitTimeout: Duration = .seconds(10), maxMessageBytes: Int = 1 << 20) {
+            self.connectionInitTimeout = connectionInitTimeout
+            self.maxMessageBytes = maxMessageBytes
+        }
+    }
+
+    let service: GraphQLService
+    let settings: Settings
+
+    public init(service: GraphQLService, settings: Settings = Settings()) {
+        self.service = service
+        self.settings = settings
+    }
+
+    /// The HTTP/1 server with this upgrade.
+    var serverBuilder: HTTPServerBuilder {
+        let upgrade = self
+        return .http1WebSocketUpgrade(
+            configuration: .init(ws: .init(maxFrameSize: settings.maxMessageBytes)),
+            shouldUpgrade: { request, channel, logger in upgrade.shouldUpgrade(request, channel: channel, logger: logger) }
+        )
+    }
+
+    /// Upgrades `GET /graphql` offering `graphql-transport-ws` with a
+    /// well-formed (or no) Authorization header; the response names the
+    /// subprotocol. A malformed header is left to HTTP, which refuses it (401).
+    func shouldUpgrade(
+        _ request: HTTPRequest, channel: any Channel, logger: Logger
+    ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        let path = request.path.map { $0.prefix { $0 != "?" } }
+        let offered = request.headerFields[values: .secWebSocketProtocol]
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let authorization = request.headerFields[values: .authorization]
+        guard request.method == .get, path == "/graphql", offered.contains(Self.subprotocol), authorization.count <= 1 else {
+            return .dontUpgrade
+        }
+        let headerToken = authorization.first.map(BearerTokenMiddleware.token(fromAuthorization:))
+        if headerToken == .some(nil) { return .dontUpgrade }
+        let requestID = request.headerFields[HTTPField.Name("X-Request-Id")!] ?? UUID().uuidString.lowercased()
+        let clientAddress = channel.remoteAddress?.ipAddress
+        let userAgent = request.headerFields[.userAgent]
+        let (service, settings) = (service, settings)
+        return .upgrade([.secWebSocketProtocol: Self.subprotocol]) { inbound, outbound, context in
+            var logger = context.logger
+            logger[metadataKey: "request_id"] = "\(requestID)"
+            let session = GraphQLWSSession(
+                service: service, outbound: outbound, logger: logger, headerToken: headerToken ?? nil, requestID: requestID,
+                clientAddress: clientAddress, userAgent: userAgent
+            )
+            await Self.run(session, inbound: inbound, outbound: outbound, settings: settings, logger: logger)
+        }
+    }
+
+    /// Reads the socket's messages until it closes, closing it with the
+    /// protocol's code when a message breaks the protocol or no
+    /// `connection_init` came in time; then ends every operation it started.
+    static func run(
+        _ session: GraphQLWSSession, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, settings: Settings,
+        logger: Logger
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try? await Task.sleep(for: settings.connectionInitTimeout)
+                guard !Task.isCancelled, await !session.isInitialised else { return }
+                await close(outbound, .initialisationTimeout)
+            }
+            do {
+                for try await message in inbound.messages(maxSize: settings.maxMessageBytes) {
+                    guard case .text(let text) = message else {
+                        throw GraphQLWSClose.invalidMessage("Invalid message received: binary messages are not part of the protocol")
+                    }
+                    try await session.handle(text)
+                }
+            } catch let close as GraphQLWSClose {
+                await Self.close(outbound, close)
+            } catch {
+                logger.debug("WebSocket closed", metadata: ["error": "\(error)"])
+            }
+            group.cancelAll()
+        }
+        await session.cancelAll()
+    }
+
+    private static func close(_ outbound: WebSocketOutboundWriter, _ close: GraphQLWSClose) async {
+        try? await outbound.close(.unknown(close.code), reason: close.reason)
+    }
+}

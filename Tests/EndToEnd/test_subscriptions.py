@@ -1,0 +1,199 @@
+"""Issue 5's Messages end to end: two `quarry serve` processes on one database. A message sent through
+instance A reaches a graphql-transport-ws subscriber connected to instance B (PostgreSQL LISTEN/NOTIFY), and
+the seed's pull strategy works across them too (history in ascending order, `after` as the update cursor)."""
+import base64
+import json
+import os
+import subprocess
+import tempfile
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+from websockets.sync.client import connect
+
+from conftest import ROOT, free_port
+
+PASSWORD = "correct horse battery staple 42"
+SIGN_UP = "mutation($input: SignUpInput!) { signUp(input: $input) { token user { id nickname } } }"
+SEND = "mutation($to: ID!, $text: String!) { sendMessage(toUserId: $to, text: $text) { id text } }"
+CONVERSATION = """query($u: ID!, $after: String) {
+  conversation(withUserId: $u, after: $after) { edges { node { text sender { nickname } } } pageInfo { endCursor } }
+}"""
+SUBSCRIPTION = "subscription { messageReceived { text sender { nickname } recipient { nickname } } }"
+
+
+class Instance:
+    """One `quarry serve` process with its own port, on the shared test database."""
+
+    def __init__(self, database):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        data = tempfile.mkdtemp(prefix="quarry-e2e-ws-")
+        self.log_path = Path(data) / "server.log"
+        env = dict(
+            os.environ,
+            QUARRY_DATABASE_URL=database, QUARRY_HTTP_HOST="127.0.0.1", QUARRY_HTTP_PORT=str(self.port),
+            QUARRY_PUBLIC_URL=self.base, QUARRY_DATA_DIR=data, QUARRY_AUTH_REQUIRE_EMAIL_VERIFICATION="false",
+            QUARRY_AUTH_ARGON2_MEMORY_KIB="1024", QUARRY_AUTH_ARGON2_ITERATIONS="1", QUARRY_LOG_LEVEL="warning",
+            QUARRY_SCHEMA_DIR=str(ROOT / "schema"), QUARRY_MIGRATIONS_DIR=str(ROOT / "db/migrations"),
+            QUARRY_TERMS_FILE=str(ROOT / "web/terms.html"), QUARRY_PRIVACY_FILE=str(ROOT / "web/privacy.html"),
+        )
+        env.pop("QUARRY_SMTP_URL", None)
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen([str(ROOT / ".build/debug/quarry"), "serve"], env=env, stdout=self.log, stderr=self.log)
+        for _ in range(300):
+            try:
+                with urllib.request.urlopen(self.base + "/readyz", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise AssertionError("quarry did not become ready: " + self.log_path.read_text())
+
+    def graphql(self, query, variables=None, token=None):
+        request = urllib.request.Request(
+            self.base + "/graphql", data=json.dumps({"query": query, "variables": variables or {}}).encode(),
+            headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})},
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+
+    def socket(self, **headers):
+        return connect(
+            f"ws://127.0.0.1:{self.port}/graphql", subprotocols=["graphql-transport-ws"], additional_headers=headers,
+            open_timeout=10, close_timeout=5,
+        )
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def instances():
+    database = os.environ.get("QUARRY_TEST_DATABASE_URL")
+    assert database, "QUARRY_TEST_DATABASE_URL is not set: run with scripts/with-test-postgres.sh (make test)"
+    # One after the other: the first applies any pending migration before the second starts.
+    first = Instance(database)
+    second = Instance(database)
+    yield first, second, database
+    second.stop()
+    first.stop()
+
+
+def sign_up(instance, label):
+    suffix = uuid.uuid4().hex[:8]
+    result = instance.graphql(SIGN_UP, {"input": {
+        "email": f"{label}.{suffix}@example.com", "nickname": f"{label}_{suffix}", "password": PASSWORD,
+        "acceptedTerms": True,
+    }})
+    assert "errors" not in result, result
+    payload = result["data"]["signUp"]
+    assert payload["token"], payload
+    return {"token": payload["token"], "id": payload["user"]["id"], "nickname": payload["user"]["nickname"]}
+
+
+def user_uuid(global_id):
+    plain = base64.urlsafe_b64decode(global_id + "=" * (-len(global_id) % 4)).decode()
+    assert plain.startswith("User:"), plain
+    return plain[len("User:"):]
+
+
+def befriend(database, a, b):
+    """Both rows of a friendship (db/migrations/0004_friends.sql); the friend-request flow has its own tests."""
+    x, y = user_uuid(a["id"]), user_uuid(b["id"])
+    subprocess.run(
+        ["psql", database, "-v", "ON_ERROR_STOP=1", "-q", "-c",
+         f"INSERT INTO friendships (user_id, friend_id) VALUES ('{x}', '{y}'), ('{y}', '{x}')"],
+        check=True, timeout=30,
+    )
+
+
+def receive(socket, timeout=15):
+    return json.loads(socket.recv(timeout=timeout))
+
+
+def open_session(instance, token=None):
+    """A socket past connection_init/connection_ack, the token in the payload."""
+    socket = instance.socket()
+    socket.send(json.dumps({"type": "connection_init", "payload": {"authorization": f"Bearer {token}"} if token else {}}))
+    assert receive(socket) == {"type": "connection_ack"}
+    return socket
+
+
+def subscribe(socket, operation_id, query):
+    """Subscribes, then waits for a pong: messages are handled in order, so the subscription is registered."""
+    socket.send(json.dumps({"id": operation_id, "type": "subscribe", "payload": {"query": query}}))
+    socket.send(json.dumps({"type": "ping"}))
+    answer = receive(socket)
+    assert answer == {"type": "pong"}, answer
+
+
+def test_a_message_sent_through_one_instance_reaches_a_subscriber_of_the_other(instances):
+    a, b, database = instances
+    alice, bob = sign_up(a, "alice"), sign_up(b, "bob")
+    befriend(database, alice, bob)
+    with open_session(b, bob["token"]) as socket:
+        subscribe(socket, "inbox", SUBSCRIPTION)
+        sent = a.graphql(SEND, {"to": bob["id"], "text": "Hello from instance A"}, token=alice["token"])
+        assert "errors" not in sent, sent
+        event = receive(socket)
+        assert event["id"] == "inbox" and event["type"] == "next", event
+        assert event["payload"] == {"data": {"messageReceived": {
+            "text": "Hello from instance A", "sender": {"nickname": alice["nickname"]},
+            "recipient": {"nickname": bob["nickname"]},
+        }}}
+        # Bob's own message to Alice is not pushed to Bob; the next one from Alice is.
+        assert "errors" not in b.graphql(SEND, {"to": alice["id"], "text": "Hi Alice"}, token=bob["token"])
+        assert "errors" not in a.graphql(SEND, {"to": bob["id"], "text": "Second"}, token=alice["token"])
+        assert receive(socket)["payload"]["data"]["messageReceived"]["text"] == "Second"
+        socket.send(json.dumps({"id": "inbox", "type": "complete"}))
+        # After complete, nothing more arrives for the operation; the socket still answers pings.
+        assert "errors" not in a.graphql(SEND, {"to": bob["id"], "text": "Third"}, token=alice["token"])
+        socket.send(json.dumps({"type": "ping"}))
+        assert receive(socket) == {"type": "pong"}
+
+
+def test_the_subscriber_on_the_same_instance_and_the_other_both_receive(instances):
+    a, b, database = instances
+    alice, bob = sign_up(a, "alice"), sign_up(a, "bob")
+    befriend(database, alice, bob)
+    with open_session(a, bob["token"]) as on_a, open_session(b, bob["token"]) as on_b:
+        subscribe(on_a, "1", SUBSCRIPTION)
+        subscribe(on_b, "1", SUBSCRIPTION)
+        assert "errors" not in b.graphql(SEND, {"to": bob["id"], "text": "to both"}, token=alice["token"])
+        for socket in (on_a, on_b):
+            assert receive(socket)["payload"]["data"]["messageReceived"]["text"] == "to both"
+
+
+def test_a_guest_subscription_is_an_unauthenticated_error(instances):
+    _, b, _ = instances
+    with open_session(b) as socket:
+        socket.send(json.dumps({"id": "g", "type": "subscribe", "payload": {"query": SUBSCRIPTION}}))
+        answer = receive(socket)
+        assert answer["id"] == "g" and answer["type"] == "error", answer
+        assert [error["extensions"]["code"] for error in answer["payload"]] == ["UNAUTHENTICATED"]
+
+
+def test_history_is_ascending_and_the_pull_cursor_brings_what_is_new(instances):
+    """Seed "view messages sent to a friend" and "send a message to a friend" (pull notification strategy)."""
+    a, b, database = instances
+    alice, bob = sign_up(a, "alice"), sign_up(a, "bob")
+    befriend(database, alice, bob)
+    for text, sender, recipient in [("one", alice, bob), ("two", bob, alice), ("three", alice, bob)]:
+        assert "errors" not in a.graphql(SEND, {"to": recipient["id"], "text": text}, token=sender["token"])
+    history = b.graphql(CONVERSATION, {"u": alice["id"]}, token=bob["token"])["data"]["conversation"]
+    assert [edge["node"]["text"] for edge in history["edges"]] == ["one", "two", "three"]
+    assert [edge["node"]["sender"]["nickname"] for edge in history["edges"]][-1] == alice["nickname"]
+    cursor = history["pageInfo"]["endCursor"]
+    assert "errors" not in a.graphql(SEND, {"to": bob["id"], "text": "four"}, token=alice["token"])
+    update = b.graphql(CONVERSATION, {"u": alice["id"], "after": cursor}, token=bob["token"])["data"]["conversation"]
+    assert [edge["node"]["text"] for edge in update["edges"]] == ["four"]
+    stranger = sign_up(b, "stranger")
+    refused = b.graphql(SEND, {"to": alice["id"], "text": "hi"}, token=stranger["token"])
+    assert refused["errors"][0]["extensions"]["code"] == "NOT_FRIENDS"
