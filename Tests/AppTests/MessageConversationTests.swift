@@ -45,9 +45,7 @@ struct MessageConversationTests {
     @Test("both participants see the history in ascending order, the last message last")
     func ascendingHistory() async throws {
         let people = try await MessagePeople.make()
-        let alice = try await people.user("alice")
-        let bob = try await people.user("bob")
-        try await people.befriend(alice.id, bob.id)
+        let (alice, bob) = try await people.friends()
         try await people.send("one", from: alice.token, to: bob.globalID)
         try await people.send("two", from: bob.token, to: alice.globalID)
         try await people.send("three", from: alice.token, to: bob.globalID)
@@ -62,9 +60,7 @@ struct MessageConversationTests {
     @Test("last/before page back through the history; the default is the latest page")
     func historyPages() async throws {
         let people = try await MessagePeople.make()
-        let alice = try await people.user()
-        let bob = try await people.user()
-        try await people.befriend(alice.id, bob.id)
+        let (alice, bob) = try await people.friends()
         for n in 1...25 { try await people.send("m\(n)", from: n % 2 == 0 ? bob.token : alice.token, to: n % 2 == 0 ? alice.globalID : bob.globalID) }
         let latest = try await Self.page(people, token: alice.token, with: bob.globalID)
         #expect(latest.texts == (6...25).map { "m\($0)" })
@@ -82,9 +78,7 @@ struct MessageConversationTests {
     @Test("after is the pull cursor: what is new since the last page read, oldest first")
     func pullCursor() async throws {
         let people = try await MessagePeople.make()
-        let alice = try await people.user()
-        let bob = try await people.user()
-        try await people.befriend(alice.id, bob.id)
+        let (alice, bob) = try await people.friends()
         try await people.send("before the pull", from: alice.token, to: bob.globalID)
         let opened = try await Self.page(people, token: bob.token, with: alice.globalID)
         let cursor = try #require(opened.endCursor)
@@ -131,9 +125,7 @@ struct MessageConversationTests {
     @Test("the senders and recipients of a page cost the same statements for 2 and 20 messages")
     func batchedParticipants() async throws {
         let people = try await MessagePeople.make()
-        let alice = try await people.user()
-        let bob = try await people.user()
-        try await people.befriend(alice.id, bob.id)
+        let (alice, bob) = try await people.friends()
         for n in 1...20 { try await people.send("m\(n)", from: n % 2 == 0 ? bob.token : alice.token, to: n % 2 == 0 ? alice.globalID : bob.globalID) }
         let (two, twoStatements) = try await people.run(Self.query, ["u": bob.globalID, "last": 2], token: alice.token)
         let (twenty, twentyStatements) = try await people.run(Self.query, ["u": bob.globalID, "last": 20], token: alice.token)

@@ -15,9 +15,18 @@ struct MessagePeople {
         MessagePeople(harness: try await AccountsHarness.make())
     }
 
-    func user(_ label: String = "msg") async throws -> (id: UUID, token: String, globalID: String) {
+    typealias UserInfo = (id: UUID, token: String, globalID: String)
+
+    func user(_ label: String = "msg") async throws -> UserInfo {
         let user = try await TestUsers.create(label: label, pool: harness.pool)
         return (user.id, user.token, GlobalID(typeName: "User", id: user.id).text)
+    }
+
+    /// Two new users who are friends.
+    func friends() async throws -> (UserInfo, UserInfo) {
+        let (a, b) = (try await user("alice"), try await user("bob"))
+        try await befriend(a.id, b.id)
+        return (a, b)
     }
 
     func befriend(_ a: UUID, _ b: UUID) async throws {
@@ -66,9 +75,7 @@ struct MessageSendTests {
     @Test("a friend's message is stored and answered with its sender, recipient and time")
     func sendToFriend() async throws {
         let people = try await MessagePeople.make()
-        let alice = try await people.user("alice")
-        let bob = try await people.user("bob")
-        try await people.befriend(alice.id, bob.id)
+        let (alice, bob) = try await people.friends()
         let response = try await people.send("Hello Bob", from: alice.token, to: bob.globalID)
         #expect(response.string("sendMessage.text") == "Hello Bob")
         #expect(response.string("sendMessage.sender.id") == alice.globalID)
@@ -106,9 +113,7 @@ struct MessageSendTests {
     @Test("empty, blank, too long or NUL-bearing text is BAD_USER_INPUT naming text, and stores nothing")
     func badText() async throws {
         let people = try await MessagePeople.make()
-        let alice = try await people.user()
-        let bob = try await people.user()
-        try await people.befriend(alice.id, bob.id)
+        let (alice, bob) = try await people.friends()
         let cases = [
             ("", "Please enter a message."),
             (" \n\t ", "Please enter a message."),
@@ -137,12 +142,27 @@ struct MessageSendTests {
         #expect(read.codes == ["UNAUTHENTICATED"])
     }
 
+    @Test("concurrent sends both ways in one conversation all succeed, each at its own time")
+    func concurrentSends() async throws {
+        let people = try await MessagePeople.make()
+        let (alice, bob) = try await people.friends()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for n in 0..<12 {
+                let (from, to) = n % 2 == 0 ? (alice.token, bob.globalID) : (bob.token, alice.globalID)
+                group.addTask { try await people.send("concurrent \(n)", from: from, to: to) }
+            }
+            try await group.waitForAll()
+        }
+        let times = try await people.harness.pool.query("""
+            SELECT count(DISTINCT created_at)::int AS n FROM messages WHERE sender_id IN (\(alice.id), \(bob.id))
+            """)[0].decode("n", as: Int.self)
+        #expect(times == 12)
+    }
+
     @Test("sending NOTIFYs quarry_messages with the message and recipient ids")
     func notifies() async throws {
         let people = try await MessagePeople.make()
-        let alice = try await people.user()
-        let bob = try await people.user()
-        try await people.befriend(alice.id, bob.id)
+        let (alice, bob) = try await people.friends()
         let listener = PostgresListener(configuration: people.harness.pool.configuration)
         defer { listener.shutdown() }
         let notifications = try await listener.notifications(channel: MessageNotification.channel)

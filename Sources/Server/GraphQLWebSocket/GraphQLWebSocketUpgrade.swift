@@ -40,7 +40,8 @@ public struct GraphQLWebSocketUpgrade: Sendable {
     var serverBuilder: HTTPServerBuilder {
         let upgrade = self
         return .http1WebSocketUpgrade(
-            configuration: .init(ws: .init(maxFrameSize: settings.maxMessageBytes)),
+            // RFC 6455 §8.1: a text message that is not UTF-8 fails the connection.
+            configuration: .init(ws: .init(maxFrameSize: settings.maxMessageBytes, validateUTF8: true)),
             shouldUpgrade: { request, channel, logger in upgrade.shouldUpgrade(request, channel: channel, logger: logger) }
         )
     }
