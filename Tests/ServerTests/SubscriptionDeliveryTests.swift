@@ -108,4 +108,26 @@ struct SubscriptionDeliveryTests {
         let stored = try await server.pool.query("SELECT text FROM messages WHERE sender_id = \(alice.id)")
         #expect(try stored.map { try $0.decode("text", as: String.self) } == ["sent over the socket"])
     }
+
+    @Test("a socket runs at most its limit of operations at once; completing one frees a place")
+    func operationLimit() async throws {
+        let server = try await SubscriptionTestServer.make()
+        let bob = try await server.user()
+        try await server.test { client in
+            try await client.graphQLSocket { socket in
+                try await socket.initialise(#"{"token":"\#(bob.token)"}"#)
+                for id in ["a", "b", "c"] { try await socket.subscribe(id, Self.subscription) }
+                try await socket.subscribe("d", Self.subscription)
+                let refused = try await socket.receive()
+                #expect(refused?["type"] as? String == "error" && refused?["id"] as? String == "d")
+                let codes = (refused?["payload"] as? [[String: Any]] ?? []).compactMap { ($0["extensions"] as? [String: Any])?["code"] as? String }
+                #expect(codes == ["TOO_MANY_OPERATIONS"])
+                try await socket.send(#"{"id":"a","type":"complete"}"#)
+                try await socket.subscribe("d", Self.subscription)
+                try await socket.roundTrip()
+                #expect(try await server.subscribers(settlingAt: 3) == 3)
+                try await socket.outbound.close(.normalClosure, reason: nil)
+            }
+        }
+    }
 }

@@ -34,7 +34,7 @@ struct SubscriptionTestServer {
         listener.onListening = { signal.yield() }
         let app = buildApplication(
             configuration: configuration, components: components, services: [listener],
-            webSocket: .init(connectionInitTimeout: .milliseconds(500)), logger: logger
+            webSocket: .init(connectionInitTimeout: .milliseconds(500), maxOperationsPerSocket: 3), logger: logger
         )
         try await app.test(.live) { client in
             var waiting = listening.makeAsyncIterator()

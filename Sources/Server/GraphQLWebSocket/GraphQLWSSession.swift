@@ -25,6 +25,8 @@ actor GraphQLWSSession {
     private let requestID: String
     private let clientAddress: String?
     private let userAgent: String?
+    /// The most operations that may run at once on this socket.
+    private let maxOperations: Int
 
     private var initialised = false
     private var credential: RequestCredential?
@@ -33,7 +35,7 @@ actor GraphQLWSSession {
 
     init(
         service: GraphQLService, outbound: WebSocketOutboundWriter, logger: Logger, headerToken: String?,
-        requestID: String, clientAddress: String?, userAgent: String?
+        requestID: String, clientAddress: String?, userAgent: String?, maxOperations: Int
     ) {
         self.service = service
         self.outbound = outbound
@@ -42,6 +44,7 @@ actor GraphQLWSSession {
         self.requestID = requestID
         self.clientAddress = clientAddress
         self.userAgent = userAgent
+        self.maxOperations = maxOperations
     }
 
     /// Handles one client message; a thrown ``GraphQLWSClose`` must close the socket.
@@ -59,6 +62,14 @@ actor GraphQLWSSession {
         case .subscribe(let id, let parameters):
             guard let credential else { throw GraphQLWSClose.unauthorized }
             guard operations[id] == nil else { throw GraphQLWSClose.subscriberExists(id) }
+            guard operations.count < maxOperations else {
+                let error = GraphQLError(
+                    "A socket may run at most \(maxOperations) operations at once; complete one first.",
+                    extensions: ["code": "TOO_MANY_OPERATIONS"]
+                )
+                try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: Self.written([error])))
+                return
+            }
             try await start(id: id, parameters: parameters, credential: credential)
         case .complete(let id):
             operations.removeValue(forKey: id)?.task.cancel()

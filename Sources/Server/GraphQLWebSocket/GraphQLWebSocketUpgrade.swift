@@ -21,10 +21,15 @@ public struct GraphQLWebSocketUpgrade: Sendable {
         public var connectionInitTimeout: Duration
         /// The largest message accepted, in bytes.
         public var maxMessageBytes: Int
+        /// The most operations one socket may run at once (more get `error` with `TOO_MANY_OPERATIONS`).
+        public var maxOperationsPerSocket: Int
 
-        public init(connectionInitTimeout: Duration = .seconds(10), maxMessageBytes: Int = 1 << 20) {
+        public init(
+            connectionInitTimeout: Duration = .seconds(10), maxMessageBytes: Int = 1 << 20, maxOperationsPerSocket: Int = 100
+        ) {
             self.connectionInitTimeout = connectionInitTimeout
             self.maxMessageBytes = maxMessageBytes
+            self.maxOperationsPerSocket = maxOperationsPerSocket
         }
     }
 
@@ -71,7 +76,7 @@ public struct GraphQLWebSocketUpgrade: Sendable {
             logger[metadataKey: "request_id"] = "\(requestID)"
             let session = GraphQLWSSession(
                 service: service, outbound: outbound, logger: logger, headerToken: headerToken ?? nil, requestID: requestID,
-                clientAddress: clientAddress, userAgent: userAgent
+                clientAddress: clientAddress, userAgent: userAgent, maxOperations: settings.maxOperationsPerSocket
             )
             await Self.run(session, inbound: inbound, outbound: outbound, settings: settings, logger: logger)
         }
@@ -80,16 +85,21 @@ public struct GraphQLWebSocketUpgrade: Sendable {
     /// Reads the socket's messages until it closes, closing it with the
     /// protocol's code when a message breaks the protocol or no
     /// `connection_init` came in time; then ends every operation it started.
+    /// One log line at `info` when the socket ends (as the access log has one
+    /// per HTTP request), with its duration and the close code the server sent.
     static func run(
         _ session: GraphQLWSSession, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, settings: Settings,
         logger: Logger
     ) async {
-        await withTaskGroup(of: Void.self) { group in
+        let start = ContinuousClock.now
+        let closedWith: UInt16? = await withTaskGroup(of: UInt16?.self) { group in
             group.addTask {
                 try? await Task.sleep(for: settings.connectionInitTimeout)
-                guard !Task.isCancelled, await !session.isInitialised else { return }
+                guard !Task.isCancelled, await !session.isInitialised else { return nil }
                 await close(outbound, .initialisationTimeout)
+                return GraphQLWSClose.initialisationTimeout.code
             }
+            var closedWith: UInt16?
             do {
                 for try await message in inbound.messages(maxSize: settings.maxMessageBytes) {
                     guard case .text(let text) = message else {
@@ -99,12 +109,22 @@ public struct GraphQLWebSocketUpgrade: Sendable {
                 }
             } catch let close as GraphQLWSClose {
                 await Self.close(outbound, close)
+                closedWith = close.code
             } catch {
-                logger.debug("WebSocket closed", metadata: ["error": "\(error)"])
+                logger.debug("WebSocket failed", metadata: ["error": "\(error)"])
             }
             group.cancelAll()
+            for await timedOut in group where timedOut != nil { closedWith = timedOut }
+            return closedWith
         }
         await session.cancelAll()
+        logger.info(
+            "websocket",
+            metadata: [
+                "path": "/graphql", "protocol": "\(subprotocol)", "close_code": "\(closedWith.map(String.init) ?? "-")",
+                "duration_ms": "\(Double((ContinuousClock.now - start).nanoseconds) / 1_000_000)",
+            ]
+        )
     }
 
     private static func close(_ outbound: WebSocketOutboundWriter, _ close: GraphQLWSClose) async {
