@@ -76,6 +76,7 @@ public final class GraphQLService: Sendable {
         ScreenshotResolvers.bind(into: &builder, database: database)
         let messageHub = MessageHub(database: database)
         MessagesResolvers.bind(into: &builder, database: database, hub: messageHub)
+        FriendsResolvers.bind(into: &builder, database: database)
         executable = try builder.build()
         self.messageHub = messageHub
         self.database = database

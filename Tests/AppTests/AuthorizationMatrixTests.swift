@@ -25,6 +25,7 @@ struct AuthorizationMatrixTests {
         "SelfieVerification": { owner in "node(id: \"\(owner)\") { ... on User { selfieVerifications { FIELD } } }" },
         "Screenshot": { owner in "node(id: \"\(owner)\") { ... on User { screenshots { edges { node { FIELD } } } } }" },
         "Message": { owner in "node(id: \"\(owner)\") { ... on User { lastMessage { FIELD } } }" },
+        "FriendRequest": { owner in "node(id: \"\(owner)\") { ... on User { friendRequests { FIELD } } }" },
     ]
 
     /// The response path down to the field's parent, for types not read directly under `node`.
@@ -32,6 +33,7 @@ struct AuthorizationMatrixTests {
         "SelfieVerification": ["node", "selfieVerifications", "0"],
         "Screenshot": ["node", "screenshots", "edges", "0", "node"],
         "Message": ["node", "lastMessage"],
+        "FriendRequest": ["node", "friendRequests", "0"],
     ]
 
     /// Data the owner needs for ``reach`` to find an instance.
@@ -47,6 +49,10 @@ struct AuthorizationMatrixTests {
             _ = try await h.pool.execute(
                 "INSERT INTO screenshots (owner_id, media_id, annotation) VALUES (\(owner), \(media), 'matrix')"
             )
+        },
+        "FriendRequest": { h, owner in
+            let sender = try await h.signUpAndLogIn("sender")
+            _ = try await h.pool.execute("INSERT INTO friend_requests (sender_id, recipient_id) VALUES (\(sender.id), \(owner))")
         },
     ]
 

@@ -48,6 +48,7 @@ public enum DemoData {
                     """)
                 created.append(account.email)
             }
+            try await DemoFriends.load(on: connection)
             try await DemoMessages.load(on: connection)
             return created
         }

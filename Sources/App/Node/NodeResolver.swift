@@ -15,6 +15,7 @@ enum NodeResolver {
         "Screenshot": { id, context in
             try await ScreenshotQueries.screenshot(id: id, seenBy: context.viewer?.userID, database: context.database)
         },
+        "FriendRequest": { id, context in try await FriendRequestRecord.read(id: id, context: context) },
     ]
 
     static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {

@@ -1,0 +1,82 @@
+import Foundation
+import GraphQLExecution
+import GraphQLType
+import Postgres
+
+/// Binds schema/friends.graphql. Fields under lists (`User.friends`,
+/// `User.friendRequests`, `User.friendship`, a request's users) return a
+/// ``FriendsLoaders`` request, so each costs one statement per level of the
+/// response; `@auth` is enforced by ``AuthDirective``.
+enum FriendsResolvers {
+    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool) {
+        let loaders = FriendsLoaders(database: database)
+        builder.readProperties(of: "FriendRequest")
+        builder.readProperties(of: "UserConnection")
+        builder.readProperties(of: "UserEdge")
+        bindUserFields(into: &builder, loaders: loaders)
+        bindRequestFields(into: &builder, loaders: loaders)
+        bindOperations(into: &builder)
+    }
+
+    private static func bindUserFields(into builder: inout ExecutableSchemaBuilder<QuarryContext>, loaders: FriendsLoaders) {
+        builder.resolve("User", "friends", source: UserRecord.self) { user, info in
+            let page = try PageRequest(arguments: info.args, order: .newestFirst)
+            return loaders.friendPages.load(.init(
+                owner: user.id, viewer: info.context.viewer?.userID, filter: NicknameFilter(info.args["search"]?.stringValue),
+                page: page
+            ))
+        }
+        builder.resolve("User", "friendRequests", source: UserRecord.self) { user, _ in
+            loaders.requestLists.load(user.id)
+        }
+        builder.resolve("User", "friendship", source: UserRecord.self) { user, info in
+            guard let viewer = info.context.viewer?.userID, viewer != user.id else { return nil }
+            return loaders.statuses.load(.init(viewer: viewer, other: user.id))
+        }
+    }
+
+    private static func bindRequestFields(into builder: inout ExecutableSchemaBuilder<QuarryContext>, loaders: FriendsLoaders) {
+        builder.resolve("FriendRequest", "sender", source: FriendRequestRecord.self) { request, info in
+            loaders.users.load(.init(id: request.senderID, viewer: info.context.viewer?.userID))
+        }
+        builder.resolve("FriendRequest", "recipient", source: FriendRequestRecord.self) { request, info in
+            loaders.users.load(.init(id: request.recipientID, viewer: info.context.viewer?.userID))
+        }
+    }
+
+    private static func bindOperations(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+        builder.resolveDomain("Query", "searchUsers") { info in
+            try await UserSearch.run(
+                query: info.args["query"]?.stringValue ?? "", first: info.args["first"]?.intValue,
+                viewer: try viewer(info), database: info.context.database
+            )
+        }
+        builder.resolveDomain("Mutation", "sendFriendRequest") { info in
+            try await FriendRequests.send(
+                to: info.args["userId"]?.stringValue ?? "", viewer: try viewer(info), database: info.context.database
+            )
+        }
+        builder.resolveDomain("Mutation", "acceptFriendRequests") { info in
+            try await FriendRequests.accept(
+                ids: info.args["ids"]?.listValue?.compactMap(\.stringValue) ?? [], viewer: try viewer(info),
+                database: info.context.database
+            )
+        }
+        builder.resolveDomain("Mutation", "cancelFriendRequest") { info in
+            try await FriendRequests.cancel(
+                id: info.args["id"]?.stringValue ?? "", viewer: try viewer(info), database: info.context.database
+            )
+        }
+        builder.resolveDomain("Mutation", "removeFriend") { info in
+            try await Friendships.remove(
+                info.args["userId"]?.stringValue ?? "", viewer: try viewer(info), database: info.context.database
+            )
+        }
+    }
+
+    /// The signed-in caller; `@auth(requires: USER)` already turned guests away.
+    private static func viewer(_ info: ResolveInfo<QuarryContext>) throws -> Viewer {
+        guard let viewer = info.context.viewer else { throw AuthDirective.unauthenticated }
+        return viewer
+    }
+}
