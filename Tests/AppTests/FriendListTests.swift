@@ -2,6 +2,7 @@
 import Foundation
 import GraphQLType
 import Logging
+import QuarryTestSupport
 import Testing
 
 /// `User.friends` (Screen Cache "As a user, I can view my friends" and "I can
@@ -196,5 +197,30 @@ struct FriendListTests {
             counts.append(count)
         }
         #expect(counts[0] == counts[1], "statements for 2 and 6 friends: \(counts)")
+    }
+
+    @Test("demo data: alice is friends with bob and carol, dan asked alice; loading twice changes nothing")
+    func demoFriends() async throws {
+        let (_, pool) = try await TestDatabases.migrated(prefix: "quarry_demo_friends")
+        defer { pool.shutdown() }
+        let services = testAccountServices()
+        _ = try await DemoData.load(database: pool, accounts: services)
+        _ = try await DemoData.load(database: pool, accounts: services)
+        let service = try GraphQLService(
+            schema: QuarrySchema.build(directory: SchemaFiles.directory()), database: pool, accounts: services,
+            options: .init(introspection: true, maxDepth: 0, maxAliases: 0, maxCost: 0, documentCacheSize: 10)
+        )
+        let h = AccountsHarness(service: service, pool: pool)
+        let login = try await h.run(LogInTests.logIn, ["e": "alice@demo.quarry.dev", "p": DemoData.password])
+        let token = try #require(login.string("logIn.token"), "\(login.json)")
+        let r = try await h.run("""
+            { viewer { friends { edges { node { nickname } } } friendRequests { direction sender { nickname } } } }
+            """, token: token)
+        #expect(Set(Self.nicknames(r, "viewer.friends.edges") ?? []) == ["bob_cooks", "carol"], "\(r.json)")
+        let requests = r.value("viewer.friendRequests") as? [[String: Any]]
+        #expect(requests?.map { ($0["sender"] as? [String: Any])?["nickname"] as? String } == ["dan"])
+        #expect(requests?.map { $0["direction"] as? String } == ["INCOMING"])
+        let rows = try await pool.query("SELECT (SELECT count(*) FROM friendships) AS f, (SELECT count(*) FROM friend_requests) AS r")
+        #expect(try rows[0].decode("f", as: Int.self) == 4 && rows[0].decode("r", as: Int.self) == 1)
     }
 }
