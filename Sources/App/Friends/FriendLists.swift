@@ -44,6 +44,7 @@ enum FriendLists {
                 since[owner, default: [:]][friend.id] = try row.decode("friends_since", as: Date.self)
             }
             for key in members {
+                // Every row read has its friendship's time; the account's own time only keeps the closure total.
                 let times = since[key.owner] ?? [:]
                 answers[key] = Connection(rows: friends[key.owner] ?? [], request: group.page) { friend in
                     Cursor(time: times[friend.id] ?? friend.createdAt, id: friend.id)
