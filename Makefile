@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps run stop-db test test-engine bench-http bench-login
+.PHONY: deps run stop-db test test-engine bench-http bench-login bench-friends
 
 ## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
 ## oracle), pytest, Selenium, aiosmtpd and websockets (the end-to-end tests' browser driver, SMTP server and
@@ -41,3 +41,7 @@ bench-http:
 ## The login benchmark: p99 of a cheap query while logins (argon2id) run flat out.
 bench-login:
 	@Benchmarks/http/run.sh measure-login.sh
+
+## The friends-with-screenshots benchmark: 1,000 users x 50 friends x 20 screenshots under wrk.
+bench-friends:
+	@Benchmarks/http/run.sh measure-friends.sh

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The friends-with-screenshots benchmark (`make bench-friends` = `run.sh measure-friends.sh`, inside
+# scripts/with-test-postgres.sh; issue 5 "Tests and benchmark"). Serves Quarry (release), signs up the bench
+# account, loads friends-seed.sql (1,000 users × 50 friends × 20 screenshots, two messages per friendship),
+# then measures the viewer's friends list — each friend with avatar, latest 3 screenshots and last message —
+# under wrk, and the SQL statements per request from the server's own counter (GET /metrics).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+duration=${DURATION:-20}
+connections=${CONNECTIONS:-64}
+here=Benchmarks/http
+export QUARRY_DATABASE_POOL_SIZE=${QUARRY_DATABASE_POOL_SIZE:-10}
+export QUARRY_AUTH_REQUIRE_EMAIL_VERIFICATION=false
+source "$here/serve.sh"
+QUARRY_BENCH_TOKEN=$(curl -sf "$url" -H 'content-type: application/json' -d '{"query":"mutation { signUp(input: {email: \"bench@example.com\", nickname: \"bench\", password: \"correct horse battery staple 42\", acceptedTerms: true}) { token } }"}' |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["signUp"]["token"])')
+export QUARRY_BENCH_TOKEN
+psql -q -X "$QUARRY_TEST_DATABASE_URL" -f "$here/friends-seed.sql" >&2
+
+# One request first: the answer must hold 50 friends, each with 3 screenshots and a last message.
+body=$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$here/friends.lua")
+curl -sf "$url" -H 'content-type: application/json' -H "Authorization: Bearer $QUARRY_BENCH_TOKEN" -d "$body" |
+  python3 -c '
+import json, sys
+answer = json.load(sys.stdin)
+assert "errors" not in answer, answer["errors"]
+friends = [edge["node"] for edge in answer["data"]["viewer"]["friends"]["edges"]]
+assert len(friends) == 50, len(friends)
+assert all(len(f["screenshots"]["edges"]) == 3 and f["lastMessage"] for f in friends)
+'
+
+# The server's SQL statement counter (a summary: _sum and _count over every GraphQL request so far).
+statements() {
+  curl -sf "${url%/graphql}/metrics" | python3 -c '
+import re, sys
+text = sys.stdin.read()
+total = lambda name: float(re.search(r"^quarry_graphql_sql_statements_" + name + r"\s+(\S+)", text, re.M).group(1))
+print(total("sum"), total("count"))'
+}
+read -r sum_before count_before < <(statements)
+wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$here/friends.lua" "$url" >"$work/wrk.txt"
+read -r sum_after count_after < <(statements)
+read -r rps p50 p99 < <(python3 "$here/wrk-summary.py" "$work/wrk.txt")
+per_request=$(python3 -c "print(f'{($sum_after - $sum_before) / ($count_after - $count_before):.2f}')")
+cat <<TABLE
+| load ($connections connections, ${duration} s, loopback; 1,000 users × 50 friends × 20 screenshots) | requests/s | p50 ms | p99 ms | SQL statements per request |
+|---|---|---|---|---|
+| viewer's 50 friends, each with avatar, latest 3 screenshots, last message | $rps | $p50 | $p99 | $per_request |
+TABLE
