@@ -19,7 +19,7 @@ public final class PasswordHasher: Sendable {
     private let pool: BlockingWorkerPool
     /// A PHC string with the configured parameters that no password matches:
     /// verifying against it costs what a real verification costs.
-    private let dummyHash: String
+    let dummyHash: String
 
     /// `threads`: size of the hasher's own pool; at most that many hashes run
     /// at once and the rest wait in its queue. Traps on parameters libargon2
