@@ -87,7 +87,7 @@ extension Bool: PostgresDecodable {
 
 extension UUID: PostgresDecodable {
     public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
-        guard let value = UUID(uuidString: text) else { throw .decoding("cannot decode UUID from '\(text.prefix(40))'") }
+        guard let value = UUID(canonicalText: text) else { throw .decoding("cannot decode UUID from '\(text.prefix(40))'") }
         self = value
     }
 }

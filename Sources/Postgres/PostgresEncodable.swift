@@ -72,7 +72,7 @@ extension Bool: PostgresEncodable {
 
 extension UUID: PostgresEncodable {
     public static var postgresType: PostgresDataType { .uuid }
-    public func postgresBindValue() -> PostgresBind.Value { .text(uuidString.lowercased()) }
+    public func postgresBindValue() -> PostgresBind.Value { .text(lowercasedText) }
 }
 
 extension Date: PostgresEncodable {
@@ -109,7 +109,7 @@ extension Int32: PostgresArrayElement {
 
 extension UUID: PostgresArrayElement {
     public static var postgresArrayType: PostgresDataType { .uuidArray }
-    public var postgresArrayElementText: String { uuidString.lowercased() }
+    public var postgresArrayElementText: String { lowercasedText }
 }
 
 extension Array: PostgresEncodable where Element: PostgresArrayElement {

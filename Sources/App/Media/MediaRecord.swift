@@ -73,6 +73,6 @@ public enum MediaQueries {
 
     /// The absolute URL at which Quarry serves a medium (API.md "Conventions").
     public static func url(of id: UUID, publicURL: String) -> String {
-        publicURL + "/media/" + id.uuidString.lowercased()
+        publicURL + "/media/" + id.lowercasedText
     }
 }

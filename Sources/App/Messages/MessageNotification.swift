@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 
 /// What `sendMessage` NOTIFYs on ``channel`` when its transaction commits:
 /// only the message's id and its recipient's id (a NOTIFY payload must stay
@@ -27,5 +28,5 @@ public struct MessageNotification: Sendable, Equatable {
     }
 
     /// `<message id> <recipient id>`.
-    public var payload: String { "\(messageID.uuidString.lowercased()) \(recipientID.uuidString.lowercased())" }
+    public var payload: String { "\(messageID.lowercasedText) \(recipientID.lowercasedText)" }
 }

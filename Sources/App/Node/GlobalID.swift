@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 
 /// Opaque global object ids (API.md "Conventions": `Node.id` is opaque and
 /// global): base64url of `Type:uuid`, so `Query.node` knows which table to read
@@ -15,11 +16,11 @@ public struct GlobalID: Sendable, Equatable {
     /// Decodes an id a client sent; `nil` for anything that is not one of ours.
     public init?(_ text: String) {
         guard let plain = Base64URL.decode(text), let colon = plain.firstIndex(of: ":"),
-              let id = UUID(uuidString: String(plain[plain.index(after: colon)...]))
+              let id = UUID(canonicalText: String(plain[plain.index(after: colon)...]))
         else { return nil }
         self.init(typeName: String(plain[..<colon]), id: id)
     }
 
     /// The id as clients see it.
-    public var text: String { Base64URL.encode("\(typeName):\(id.uuidString.lowercased())") }
+    public var text: String { Base64URL.encode("\(typeName):\(id.lowercasedText)") }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import GraphQLLanguage
 
 /// A position in a list ordered by time, then id (keyset pagination): the
@@ -23,7 +24,7 @@ struct Cursor: Sendable, Hashable {
     init?(_ text: String) {
         guard let plain = Base64URL.decode(text), plain.hasPrefix("c1:") else { return nil }
         let parts = plain.dropFirst(3).split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let microseconds = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else {
+        guard parts.count == 2, let microseconds = Int64(parts[0]), let id = UUID(canonicalText: String(parts[1])) else {
             return nil
         }
         self.microseconds = microseconds
@@ -31,7 +32,7 @@ struct Cursor: Sendable, Hashable {
     }
 
     /// The cursor as clients see it.
-    var text: String { Base64URL.encode("c1:\(microseconds):\(id.uuidString.lowercased())") }
+    var text: String { Base64URL.encode("c1:\(microseconds):\(id.lowercasedText)") }
 
     /// The cursor a client sent as argument `name`, `nil` when none was sent; one
     /// that is not ours is a `BAD_USER_INPUT` error naming the argument.

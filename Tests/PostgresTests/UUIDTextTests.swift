@@ -1,0 +1,28 @@
+import Foundation
+import Postgres
+import Testing
+
+/// The hand-written UUID text form (Sources/Postgres/UUID+Text.swift) agrees
+/// with Foundation's on every UUID, and refuses what is not the canonical form.
+@Suite("UUID text form")
+struct UUIDTextTests {
+    @Test("round trips and agrees with Foundation for random UUIDs, in either case")
+    func agreesWithFoundation() {
+        for _ in 0..<1_000 {
+            let id = UUID()
+            #expect(id.lowercasedText == id.uuidString.lowercased())
+            #expect(UUID(canonicalText: id.lowercasedText) == id)
+            #expect(UUID(canonicalText: id.uuidString) == id)
+        }
+    }
+
+    @Test("anything but 8-4-4-4-12 hex digits is refused", arguments: [
+        "", "not a uuid", "123e4567-e89b-12d3-a456-42661417400", "123e4567-e89b-12d3-a456-4266141740000",
+        "123e4567e89b-12d3-a456-4266141740000", "123e4567-e89b-12d3-a456-42661417400g", "123e4567-e89b-12d3-a456_426614174000",
+        "{23e4567-e89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-4266141740é",
+    ])
+    func refusesOtherText(_ text: String) {
+        #expect(UUID(canonicalText: text) == nil)
+        #expect(UUID(uuidString: text) == nil, "Foundation agrees")
+    }
+}
