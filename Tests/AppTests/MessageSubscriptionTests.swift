@@ -79,6 +79,30 @@ struct MessageSubscriptionTests {
         #expect(try await iterator.next() == nil)
     }
 
+    @Test("a subscriber whose token is revoked gets UNAUTHENTICATED instead of the next message")
+    func endsWhenSignedOut() async throws {
+        let people = try await MessagePeople.make()
+        let (alice, bob) = try await people.friends()
+        let hub = people.harness.service.messageHub
+        guard case .events(let events) = try await subscribe(people, token: bob.token) else {
+            Issue.record("expected events")
+            return
+        }
+        _ = try await people.harness.pool.execute("DELETE FROM access_tokens WHERE user_id = \(bob.id)")
+        let sent = try await people.send("not for a signed-out socket", from: alice.token, to: bob.globalID)
+        let id = try #require(sent.string("sendMessage.id").flatMap(GlobalID.init)).id
+        try await hub.receive(MessageNotification(messageID: id, recipientID: bob.id).payload)
+        var iterator = events.makeAsyncIterator()
+        do {
+            let event = try await iterator.next()
+            Issue.record("expected the stream to end with an error, got \(String(describing: event))")
+        } catch let ended as GraphQLSubscriptionEnded {
+            let errors = try JSONSerialization.jsonObject(with: Data(ended.errors)) as? [[String: Any]] ?? []
+            #expect(errors.compactMap { ($0["extensions"] as? [String: Any])?["code"] as? String } == ["UNAUTHENTICATED"])
+            #expect(!String(decoding: ended.errors, as: UTF8.self).contains("not for a signed-out socket"))
+        }
+    }
+
     @Test("a guest's subscription fails with UNAUTHENTICATED")
     func guest() async throws {
         let people = try await MessagePeople.make()

@@ -29,9 +29,7 @@ struct SubscriptionDeliveryTests {
     @Test("subscribe, then a friend's message sent over HTTP arrives as next; complete stops it; 4409 for a running id")
     func messageArrives() async throws {
         let server = try await SubscriptionTestServer.make()
-        let alice = try await server.user()
-        let bob = try await server.user()
-        try await server.befriend(alice.id, bob.id)
+        let (alice, bob) = try await server.friends()
         let subscribersBefore = await server.hub.subscriberCount
         try await server.test { client in
             let close = try await client.graphQLSocket { socket in
@@ -86,9 +84,7 @@ struct SubscriptionDeliveryTests {
     @Test("a mutation over the socket answers one next, then complete")
     func mutation() async throws {
         let server = try await SubscriptionTestServer.make()
-        let alice = try await server.user()
-        let bob = try await server.user()
-        try await server.befriend(alice.id, bob.id)
+        let (alice, bob) = try await server.friends()
         try await server.test { client in
             try await client.graphQLSocket { socket in
                 try await socket.initialise(#"{"token":"\#(alice.token)"}"#)
@@ -126,6 +122,29 @@ struct SubscriptionDeliveryTests {
                 try await socket.subscribe("d", Self.subscription)
                 try await socket.roundTrip()
                 #expect(try await server.subscribers(settlingAt: 3) == 3)
+                try await socket.outbound.close(.normalClosure, reason: nil)
+            }
+        }
+    }
+
+    @Test("a subscriber signed out meanwhile gets error UNAUTHENTICATED, not the message; the subscription ends")
+    func signedOut() async throws {
+        let server = try await SubscriptionTestServer.make()
+        let (alice, bob) = try await server.friends()
+        let before = await server.hub.subscriberCount
+        try await server.test { client in
+            try await client.graphQLSocket { socket in
+                try await socket.initialise(#"{"token":"\#(bob.token)"}"#)
+                try await socket.subscribe("inbox", Self.subscription)
+                try await socket.roundTrip()
+                _ = try await server.pool.execute("DELETE FROM access_tokens WHERE user_id = \(bob.id)")
+                try await Self.send(client, text: "private", to: bob.globalID, token: alice.token)
+                let error = try await socket.receive()
+                #expect(error?["type"] as? String == "error" && error?["id"] as? String == "inbox")
+                let codes = (error?["payload"] as? [[String: Any]] ?? []).compactMap { ($0["extensions"] as? [String: Any])?["code"] as? String }
+                #expect(codes == ["UNAUTHENTICATED"])
+                #expect(try await server.subscribers(settlingAt: before) == before)
+                try await socket.roundTrip()
                 try await socket.outbound.close(.normalClosure, reason: nil)
             }
         }

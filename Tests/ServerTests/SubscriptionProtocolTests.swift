@@ -60,8 +60,11 @@ struct SubscriptionTestServer {
         return count
     }
 
-    func befriend(_ a: UUID, _ b: UUID) async throws {
-        _ = try await pool.execute("INSERT INTO friendships (user_id, friend_id) VALUES (\(a), \(b)), (\(b), \(a))")
+    /// Two new users who are friends.
+    func friends() async throws -> ((id: UUID, token: String, globalID: String), (id: UUID, token: String, globalID: String)) {
+        let (a, b) = (try await user(), try await user())
+        _ = try await pool.execute("INSERT INTO friendships (user_id, friend_id) VALUES (\(a.id), \(b.id)), (\(b.id), \(a.id))")
+        return (a, b)
     }
 }
 

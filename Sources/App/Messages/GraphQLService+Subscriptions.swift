@@ -12,7 +12,15 @@ public enum GraphQLSubscription: Sendable {
     case failed(errors: [UInt8])
 }
 
-/// The written responses of a subscription's events, errors masked as for any request.
+/// Why a subscription's event stream ended early (its source failed: the
+/// subscriber signed out, say): the errors, written as a JSON array for
+/// graphql-transport-ws's `error` message.
+public struct GraphQLSubscriptionEnded: Error, Sendable {
+    public let errors: [UInt8]
+}
+
+/// The written responses of a subscription's events, errors masked as for any
+/// request; a failing source ends it with ``GraphQLSubscriptionEnded``.
 public struct GraphQLEventStream: AsyncSequence, Sendable {
     public typealias Element = [UInt8]
 
@@ -24,7 +32,14 @@ public struct GraphQLEventStream: AsyncSequence, Sendable {
         let logger: Logger
 
         public mutating func next() async throws -> [UInt8]? {
-            guard let result = try await base.next() else { return nil }
+            let next: ExecutionResult?
+            do {
+                next = try await base.next()
+            } catch {
+                let errors = ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger)
+                throw GraphQLSubscriptionEnded(errors: GraphQLService.written(errors))
+            }
+            guard let result = next else { return nil }
             guard result.data != nil else { return result.jsonBytes() }
             return ExecutionResult(data: result.data, errors: ErrorMasking.masked(result.errors, logger: logger)).jsonBytes()
         }
@@ -62,7 +77,8 @@ extension GraphQLService {
         }
     }
 
-    private static func written(_ errors: [GraphQLError]) -> [UInt8] {
+    /// `errors` as a JSON array.
+    public static func written(_ errors: [GraphQLError]) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
         writer.errors(errors)
         return writer.bytes

@@ -40,7 +40,13 @@ enum MessagesResolvers {
             return try await Messages.send(from: viewer, to: recipient, text: text, database: info.context.database)
         }
         builder.subscribe("Subscription", "messageReceived") { info in
-            await hub.subscribe(recipient: try viewerID(info))
+            let viewer = try viewerID(info)
+            let events = await hub.subscribe(recipient: viewer)
+            guard let token = info.context.credential.bearerToken else { return events }
+            return WhileSignedIn(
+                events: events, token: token, userID: viewer, database: info.context.database,
+                lifetime: info.context.accounts.settings.tokenLifetime
+            )
         }
     }
 

@@ -67,7 +67,7 @@ actor GraphQLWSSession {
                     "A socket may run at most \(maxOperations) operations at once; complete one first.",
                     extensions: ["code": "TOO_MANY_OPERATIONS"]
                 )
-                try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: Self.written([error])))
+                try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: GraphQLService.written([error])))
                 return
             }
             try await start(id: id, parameters: parameters, credential: credential)
@@ -121,7 +121,7 @@ actor GraphQLWSSession {
         switch service.prepare(query: parameters.query, operationName: parameters.operationName) {
         case .success(let operation): prepared = operation
         case .failure(let failure):
-            try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: Self.written(failure.errors)))
+            try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: GraphQLService.written(failure.errors)))
             return
         }
         let token = UUID()
@@ -152,16 +152,22 @@ actor GraphQLWSSession {
     }
 
     /// Writes each event of a subscription as `next`, then `complete` when
-    /// the stream ends by itself (the server shutting down); nothing more once
-    /// the client completed it or the socket closed.
+    /// the stream ends by itself (the server shutting down), or `error` when
+    /// it fails (the subscriber signed out); nothing more once the client
+    /// completed it or the socket closed.
     private func forward(_ events: GraphQLEventStream, id: String, token: UUID) async {
         do {
             for try await event in events {
                 try await outbound.writeTextMessage(GraphQLWSServerMessage.next(id: id, result: event))
             }
+        } catch let ended as GraphQLSubscriptionEnded {
+            guard !Task.isCancelled, operations[id]?.token == token else { return }
+            operations[id] = nil
+            try? await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: ended.errors))
+            return
         } catch {
-            guard !Task.isCancelled else { return }
-            logger.warning("subscription failed", metadata: ["operation_id": "\(id)", "error": "\(error)"])
+            // Writing failed: the socket is closing, and closing cancels this operation.
+            return
         }
         guard !Task.isCancelled else { return }
         await finished(id: id, token: token)
@@ -172,11 +178,5 @@ actor GraphQLWSSession {
         guard operations[id]?.token == token else { return }
         operations[id] = nil
         try? await outbound.writeTextMessage(GraphQLWSServerMessage.complete(id: id))
-    }
-
-    private static func written(_ errors: [GraphQLError]) -> [UInt8] {
-        var writer = JSONWriter(capacity: 256)
-        writer.errors(errors)
-        return writer.bytes
     }
 }
