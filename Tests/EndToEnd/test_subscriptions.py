@@ -1,7 +1,6 @@
 """Issue 5's Messages end to end: two `quarry serve` processes on one database. A message sent through
 instance A reaches a graphql-transport-ws subscriber connected to instance B (PostgreSQL LISTEN/NOTIFY), and
 the seed's pull strategy works across them too (history in ascending order, `after` as the update cursor)."""
-import base64
 import json
 import os
 import subprocess
@@ -81,7 +80,7 @@ def instances():
     # One after the other: the first applies any pending migration before the second starts.
     first = Instance(database)
     second = Instance(database)
-    yield first, second, database
+    yield first, second
     second.stop()
     first.stop()
 
@@ -98,20 +97,15 @@ def sign_up(instance, label):
     return {"token": payload["token"], "id": payload["user"]["id"], "nickname": payload["user"]["nickname"]}
 
 
-def user_uuid(global_id):
-    plain = base64.urlsafe_b64decode(global_id + "=" * (-len(global_id) % 4)).decode()
-    assert plain.startswith("User:"), plain
-    return plain[len("User:"):]
-
-
-def befriend(database, a, b):
-    """Both rows of a friendship (db/migrations/0004_friends.sql); the friend-request flow has its own tests."""
-    x, y = user_uuid(a["id"]), user_uuid(b["id"])
-    subprocess.run(
-        ["psql", database, "-v", "ON_ERROR_STOP=1", "-q", "-c",
-         f"INSERT INTO friendships (user_id, friend_id) VALUES ('{x}', '{y}'), ('{y}', '{x}')"],
-        check=True, timeout=30,
+def befriend(instance, a, b):
+    """`a` asks `b` to be friends through instance `instance`, and `b` accepts."""
+    request = instance.graphql("mutation($u: ID!) { sendFriendRequest(userId: $u) { id } }", {"u": b["id"]}, token=a["token"])
+    assert "errors" not in request, request
+    accepted = instance.graphql(
+        "mutation($ids: [ID!]!) { acceptFriendRequests(ids: $ids) { id } }",
+        {"ids": [request["data"]["sendFriendRequest"]["id"]]}, token=b["token"],
     )
+    assert "errors" not in accepted, accepted
 
 
 def receive(socket, timeout=15):
@@ -135,9 +129,9 @@ def subscribe(socket, operation_id, query):
 
 
 def test_a_message_sent_through_one_instance_reaches_a_subscriber_of_the_other(instances):
-    a, b, database = instances
+    a, b = instances
     alice, bob = sign_up(a, "alice"), sign_up(b, "bob")
-    befriend(database, alice, bob)
+    befriend(a, alice, bob)
     with open_session(b, bob["token"]) as socket:
         subscribe(socket, "inbox", SUBSCRIPTION)
         sent = a.graphql(SEND, {"to": bob["id"], "text": "Hello from instance A"}, token=alice["token"])
@@ -160,9 +154,9 @@ def test_a_message_sent_through_one_instance_reaches_a_subscriber_of_the_other(i
 
 
 def test_the_subscriber_on_the_same_instance_and_the_other_both_receive(instances):
-    a, b, database = instances
+    a, b = instances
     alice, bob = sign_up(a, "alice"), sign_up(a, "bob")
-    befriend(database, alice, bob)
+    befriend(a, alice, bob)
     with open_session(a, bob["token"]) as on_a, open_session(b, bob["token"]) as on_b:
         subscribe(on_a, "1", SUBSCRIPTION)
         subscribe(on_b, "1", SUBSCRIPTION)
@@ -172,7 +166,7 @@ def test_the_subscriber_on_the_same_instance_and_the_other_both_receive(instance
 
 
 def test_a_guest_subscription_is_an_unauthenticated_error(instances):
-    _, b, _ = instances
+    _, b = instances
     with open_session(b) as socket:
         socket.send(json.dumps({"id": "g", "type": "subscribe", "payload": {"query": SUBSCRIPTION}}))
         answer = receive(socket)
@@ -182,9 +176,9 @@ def test_a_guest_subscription_is_an_unauthenticated_error(instances):
 
 def test_history_is_ascending_and_the_pull_cursor_brings_what_is_new(instances):
     """Seed "view messages sent to a friend" and "send a message to a friend" (pull notification strategy)."""
-    a, b, database = instances
+    a, b = instances
     alice, bob = sign_up(a, "alice"), sign_up(a, "bob")
-    befriend(database, alice, bob)
+    befriend(a, alice, bob)
     for text, sender, recipient in [("one", alice, bob), ("two", bob, alice), ("three", alice, bob)]:
         assert "errors" not in a.graphql(SEND, {"to": recipient["id"], "text": text}, token=sender["token"])
     history = b.graphql(CONVERSATION, {"u": alice["id"]}, token=bob["token"])["data"]["conversation"]

@@ -1,9 +1,9 @@
 import Foundation
 import Postgres
 
-/// Demo rows of the messages area: alice and bob are friends and have a short
-/// conversation, so the Messages screen of a fresh `make run` has history to
-/// show. Idempotent: the friendship rows are kept if they exist, and the
+/// Demo rows of the messages area: alice and bob (friends through
+/// ``DemoFriends``, loaded first) have a short conversation, so the Messages
+/// screen of a fresh `make run` has history to show. Idempotent: the
 /// conversation is written only while the pair has none.
 enum DemoMessages {
     static let conversation: [(fromAlice: Bool, text: String)] = [
@@ -14,8 +14,7 @@ enum DemoMessages {
         (true, "Deal. I'll bring the maple syrup."),
     ]
 
-    /// Makes alice and bob friends and writes their conversation, a minute
-    /// apart, ending five minutes ago.
+    /// Writes alice and bob's conversation, a minute apart, ending five minutes ago.
     static func load(on connection: PostgresConnection) async throws {
         let rows = try await connection.query("""
             SELECT (SELECT id FROM users WHERE lower(email) = 'alice@demo.quarry.dev') AS alice,
@@ -24,10 +23,6 @@ enum DemoMessages {
         guard let alice = try rows[0].decode("alice", as: UUID?.self), let bob = try rows[0].decode("bob", as: UUID?.self) else {
             return
         }
-        _ = try await connection.execute("""
-            INSERT INTO friendships (user_id, friend_id) VALUES (\(alice), \(bob)), (\(bob), \(alice))
-            ON CONFLICT DO NOTHING
-            """)
         let existing = try await connection.query("""
             SELECT 1 FROM messages WHERE user_low = least(\(alice), \(bob)::uuid) AND user_high = greatest(\(alice), \(bob)::uuid)
             LIMIT 1
