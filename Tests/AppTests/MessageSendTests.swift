@@ -86,6 +86,24 @@ struct MessageSendTests {
         #expect(try await people.messageCount(between: alice.id, bob.id) == 1)
     }
 
+    @Test("node(id:) reads a message for its sender and recipient only")
+    func nodeLookup() async throws {
+        let people = try await MessagePeople.make()
+        let (alice, bob) = try await people.friends()
+        let carol = try await people.user()
+        let sent = try await people.send("by id", from: alice.token, to: bob.globalID)
+        let id = try #require(sent.string("sendMessage.id"))
+        let query = "query($id: ID!) { node(id: $id) { id ... on Message { text sender { id } } } }"
+        for token in [alice.token, bob.token] {
+            let response = try await people.harness.run(query, ["id": id], token: token)
+            #expect(response.string("node.text") == "by id" && response.string("node.sender.id") == alice.globalID)
+        }
+        for token in [carol.token, nil] {
+            let response = try await people.harness.run(query, ["id": id], token: token)
+            #expect(response.value("node") is NSNull && response.errors.isEmpty, "\(response.json)")
+        }
+    }
+
     @Test("sending to a user who is not a friend is NOT_FRIENDS and stores nothing")
     func notFriends() async throws {
         let people = try await MessagePeople.make()

@@ -47,8 +47,8 @@ public actor MessageHub {
         guard let notification = MessageNotification(payload: payload),
               subscribers[notification.recipientID]?.isEmpty == false
         else { return }
-        let message = try await Messages.received(
-            id: notification.messageID, by: notification.recipientID, database: database
+        let message = try await Messages.message(
+            id: notification.messageID, participant: notification.recipientID, database: database
         )
         guard let message else { return }
         for continuation in (subscribers[notification.recipientID] ?? [:]).values {

@@ -81,11 +81,14 @@ enum Messages {
         return last
     }
 
-    /// The message `id` if it was sent to `recipient`: what a subscriber of
-    /// `messageReceived` gets when ``MessageNotification`` names it.
-    static func received(id: UUID, by recipient: UUID, database: PostgresPool) async throws -> MessageRecord? {
-        try await database.query(
-            "SELECT \(MessageRecord.columns) FROM messages m WHERE m.id = \(id) AND m.recipient_id = \(recipient)"
-        ).first.map(MessageRecord.init(row:))
+    /// The message `id` if `participant` sent or received it (`Query.node`,
+    /// and what a subscriber of `messageReceived` gets when a
+    /// ``MessageNotification`` names it); `nil` for anyone else.
+    static func message(id: UUID, participant: UUID?, database: PostgresPool) async throws -> MessageRecord? {
+        guard let participant else { return nil }
+        return try await database.query("""
+            SELECT \(MessageRecord.columns) FROM messages m
+            WHERE m.id = \(id) AND \(participant)::uuid IN (m.sender_id, m.recipient_id)
+            """).first.map(MessageRecord.init(row:))
     }
 }

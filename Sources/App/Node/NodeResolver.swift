@@ -16,6 +16,9 @@ enum NodeResolver {
             try await ScreenshotQueries.screenshot(id: id, seenBy: context.viewer?.userID, database: context.database)
         },
         "FriendRequest": { id, context in try await FriendRequestRecord.read(id: id, context: context) },
+        "Message": { id, context in
+            try await Messages.message(id: id, participant: context.viewer?.userID, database: context.database)
+        },
     ]
 
     static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
