@@ -73,10 +73,11 @@ public final class GraphQLService: Sendable {
         PaginationResolvers.bind(into: &builder)
         AccountsResolvers.bind(into: &builder)
         OnboardingResolvers.bind(into: &builder)
-        ScreenshotResolvers.bind(into: &builder, database: database)
+        let users = UserLoader(database: database)
+        ScreenshotResolvers.bind(into: &builder, database: database, users: users)
         let messageHub = MessageHub(database: database)
-        MessagesResolvers.bind(into: &builder, database: database, hub: messageHub)
-        FriendsResolvers.bind(into: &builder, database: database)
+        MessagesResolvers.bind(into: &builder, database: database, users: users, hub: messageHub)
+        FriendsResolvers.bind(into: &builder, database: database, users: users)
         executable = try builder.build()
         self.messageHub = messageHub
         self.database = database

@@ -10,7 +10,7 @@ import Postgres
 /// "owner" is the user it is seen from (``perspective``), which is the viewer
 /// whenever the viewer is its sender or recipient, so both parties may read it
 /// and nobody else but ADMIN. `sender` and `recipient` are loaded in batches
-/// (``FriendsLoaders/users``), so a list of requests costs one statement for
+/// (``UserLoader``), so a list of requests costs one statement for
 /// its users whatever its length.
 struct FriendRequestRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
     let id: UUID

@@ -4,18 +4,12 @@ import Postgres
 
 /// The batch loaders of the friends area (DESIGN.md "One round trip per
 /// level"): a field under a list — each friend's friendship status, each
-/// request's sender — asks its loader for one key and the executor runs one
+/// user's requests — asks its loader for one key and the executor runs one
 /// statement for the whole level, so a page of 50 friends costs what a page of
 /// 2 does. Loaders hold no per-request state, so one set is made when the
 /// schema is bound and shared by every request; each key carries the viewer it
 /// is read for.
 final class FriendsLoaders: Sendable {
-    /// A user as `viewer` sees them (``UserRecord/viewerIsFriend`` set).
-    struct UserKey: Hashable, Sendable {
-        let id: UUID
-        let viewer: UUID?
-    }
-
     /// Where `viewer` stands with `other`.
     struct StatusKey: Hashable, Sendable {
         let viewer: UUID
@@ -30,14 +24,12 @@ final class FriendsLoaders: Sendable {
         let page: PageRequest
     }
 
-    let users: BatchLoader<UserKey, UserRecord>
     let statuses: BatchLoader<StatusKey, String>
     let friendPages: BatchLoader<FriendsPageKey, Connection<UserRecord>>
     /// The pending friend requests of a user (incoming first, then outgoing, each newest first).
     let requestLists: BatchLoader<UUID, [FriendRequestRecord]>
 
     init(database: PostgresPool) {
-        users = Self.loader { try await Self.users($0, database: database) }
         statuses = Self.loader { try await Self.statuses($0, database: database) }
         friendPages = Self.loader { try await FriendLists.pages($0, database: database) }
         requestLists = Self.loader { try await FriendLists.requests(of: $0, database: database) }
@@ -54,21 +46,6 @@ final class FriendsLoaders: Sendable {
                 throw ErrorMasking.fieldError(error)
             }
         }
-    }
-
-    /// One statement per viewer (a request has one).
-    static func users(_ keys: [UserKey], database: PostgresPool) async throws -> [UserKey: UserRecord] {
-        var answers: [UserKey: UserRecord] = [:]
-        for (viewer, group) in Dictionary(grouping: keys, by: \.viewer) {
-            let ids = group.map(\.id)
-            for row in try await database.query(
-                "SELECT \(UserRecord.columns(seenBy: viewer)) FROM users u WHERE u.id = ANY(\(ids))"
-            ) {
-                let user = try UserRecord(row: row)
-                answers[UserKey(id: user.id, viewer: viewer)] = user
-            }
-        }
-        return answers
     }
 
     /// `FriendshipStatus` names, one statement for every key.

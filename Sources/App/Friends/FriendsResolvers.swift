@@ -5,16 +5,16 @@ import Postgres
 
 /// Binds schema/friends.graphql. Fields under lists (`User.friends`,
 /// `User.friendRequests`, `User.friendship`, a request's users) return a
-/// ``FriendsLoaders`` request, so each costs one statement per level of the
+/// ``FriendsLoaders`` (or ``UserLoader``) request, so each costs one statement per level of the
 /// response; `@auth` is enforced by ``AuthDirective``.
 enum FriendsResolvers {
-    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool) {
+    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, users: UserLoader) {
         let loaders = FriendsLoaders(database: database)
         builder.readProperties(of: "FriendRequest")
         builder.readProperties(of: "UserConnection")
         builder.readProperties(of: "UserEdge")
         bindUserFields(into: &builder, loaders: loaders)
-        bindRequestFields(into: &builder, loaders: loaders)
+        bindRequestFields(into: &builder, users: users)
         bindOperations(into: &builder)
     }
 
@@ -35,12 +35,12 @@ enum FriendsResolvers {
         }
     }
 
-    private static func bindRequestFields(into builder: inout ExecutableSchemaBuilder<QuarryContext>, loaders: FriendsLoaders) {
+    private static func bindRequestFields(into builder: inout ExecutableSchemaBuilder<QuarryContext>, users: UserLoader) {
         builder.resolve("FriendRequest", "sender", source: FriendRequestRecord.self) { request, info in
-            loaders.users.load(.init(id: request.senderID, viewer: info.context.viewer?.userID))
+            users.load(request.senderID, info.context)
         }
         builder.resolve("FriendRequest", "recipient", source: FriendRequestRecord.self) { request, info in
-            loaders.users.load(.init(id: request.recipientID, viewer: info.context.viewer?.userID))
+            users.load(request.recipientID, info.context)
         }
     }
 

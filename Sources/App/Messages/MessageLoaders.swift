@@ -3,33 +3,20 @@ import GraphQLExecution
 import Postgres
 
 /// The batch loaders of the messages area (DESIGN.md "One round trip per
-/// level"): a conversation's senders and recipients, and the last message of
-/// each user of a list, each cost one statement per level of the response,
-/// however many messages or users it holds. The viewer is part of every key,
-/// since what a user looks like (their friendship with the viewer) and which
-/// conversation is meant both depend on who asks.
+/// level"): the last message of each user of a list costs one statement per
+/// level of the response, however many users it holds (a message's sender and
+/// recipient come from the shared ``UserLoader``). The viewer is part of every
+/// key, since which conversation is meant depends on who asks.
 struct MessageLoaders: Sendable {
-    /// A user as `viewer` sees them, or the conversation of `viewer` with that user.
+    /// The conversation of `viewer` with `user`.
     struct Key: Hashable, Sendable {
         let viewer: UUID?
         let user: UUID
     }
 
-    let users: BatchLoader<Key, UserRecord>
     let lastMessages: BatchLoader<Key, MessageRecord>
 
     init(database: PostgresPool) {
-        users = BatchLoader { keys in
-            try await Self.byViewer(keys) { viewer, ids in
-                let rows = try await database.query(
-                    "SELECT \(UserRecord.columns(seenBy: viewer)) FROM users u WHERE u.id = ANY(\(ids))"
-                )
-                return try rows.map { row in
-                    let user = try UserRecord(row: row)
-                    return (user.id, user)
-                }
-            }
-        }
         lastMessages = BatchLoader { keys in
             try await Self.byViewer(keys) { viewer, others in
                 guard let viewer else { return [] }

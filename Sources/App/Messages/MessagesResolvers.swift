@@ -9,16 +9,18 @@ import Postgres
 /// of the viewer, the last message with the viewer, the messages sent to the
 /// viewer), so a message is only ever shown to its sender and its recipient.
 enum MessagesResolvers {
-    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, hub: MessageHub) {
+    static func bind(
+        into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, users: UserLoader, hub: MessageHub
+    ) {
         let loaders = MessageLoaders(database: database)
         builder.readProperties(of: "Message", fields: ["id", "text", "createdAt"])
         builder.readProperties(of: "MessageEdge")
         builder.readProperties(of: "MessageConnection")
         builder.resolve("Message", "sender", source: MessageRecord.self) { message, info in
-            loaders.users.load(.init(viewer: info.context.viewer?.userID, user: message.senderID))
+            users.load(message.senderID, info.context)
         }
         builder.resolve("Message", "recipient", source: MessageRecord.self) { message, info in
-            loaders.users.load(.init(viewer: info.context.viewer?.userID, user: message.recipientID))
+            users.load(message.recipientID, info.context)
         }
         builder.resolve("User", "lastMessage", source: UserRecord.self) { user, info in
             guard let viewer = info.context.viewer?.userID, viewer != user.id else { return nil }

@@ -67,16 +67,4 @@ enum ScreenshotQueries {
             WHERE s.id = \(id)
             """).first.map(ScreenshotRecord.init(row:))
     }
-
-    /// Users by id as `viewer` sees them (``UserRecord/viewerIsFriend`` set), in one statement: the owners of a
-    /// list of screenshots.
-    static func users(_ ids: [UUID], seenBy viewer: UUID?, database: PostgresPool) async throws -> [UUID: UserRecord] {
-        let rows = try await database.query("SELECT \(UserRecord.columns(seenBy: viewer)) FROM users u WHERE u.id = ANY(\(ids))")
-        var users: [UUID: UserRecord] = [:]
-        for row in rows {
-            let user = try UserRecord(row: row)
-            users[user.id] = user
-        }
-        return users
-    }
 }

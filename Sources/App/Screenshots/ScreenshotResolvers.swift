@@ -6,21 +6,23 @@ import Postgres
 /// Binds schema/screenshots.graphql. Who may see a screenshot is `@auth`'s
 /// business (owner, friends, ADMIN); the mutations act on the viewer's own
 /// screenshots only. `User.screenshots` and `Screenshot.owner` go through
-/// batch loaders, so a list of friends with their latest screenshots costs one
+/// batch loaders (the owner through the shared ``UserLoader``), so a list of friends with their latest screenshots costs one
 /// statement per level, not one per friend.
 enum ScreenshotResolvers {
-    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool) {
+    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, users: UserLoader) {
         builder.readProperties(of: "Screenshot")
         builder.readProperties(of: "ScreenshotConnection")
         builder.readProperties(of: "ScreenshotEdge")
         builder.resolve("Screenshot", "imageUrl", source: ScreenshotRecord.self) { screenshot, info in
             MediaQueries.url(of: screenshot.mediaID, publicURL: info.context.accounts.settings.publicURL)
         }
-        bindLists(into: &builder, database: database)
+        bindLists(into: &builder, database: database, users: users)
         bindMutations(into: &builder)
     }
 
-    private static func bindLists(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool) {
+    private static func bindLists(
+        into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, users: UserLoader
+    ) {
         let pages = BatchLoader<ScreenshotPageKey, [ScreenshotRecord]> { keys in
             do {
                 return try await ScreenshotQueries.pages(keys, database: database)
@@ -37,20 +39,8 @@ enum ScreenshotResolvers {
                 return Connection(rows: rows, request: page) { $0.cursor }
             }
         }
-        let owners = BatchLoader<OwnerKey, UserRecord> { keys in
-            do {
-                var users: [OwnerKey: UserRecord] = [:]
-                for (viewer, group) in Dictionary(grouping: keys, by: \.viewer) {
-                    let found = try await ScreenshotQueries.users(group.map(\.userID), seenBy: viewer, database: database)
-                    for key in group { users[key] = found[key.userID] }
-                }
-                return users
-            } catch {
-                throw ErrorMasking.fieldError(error)
-            }
-        }
         builder.resolve("Screenshot", "owner", source: ScreenshotRecord.self) { screenshot, info in
-            owners.load(OwnerKey(userID: screenshot.ownerID, viewer: info.context.viewer?.userID))
+            users.load(screenshot.ownerID, info.context)
         }
     }
 
@@ -83,9 +73,4 @@ enum ScreenshotResolvers {
         return viewer.userID
     }
 
-    /// A screenshot's owner as one caller sees them.
-    struct OwnerKey: Sendable, Hashable {
-        let userID: UUID
-        let viewer: UUID?
-    }
 }
