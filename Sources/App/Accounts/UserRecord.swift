@@ -49,10 +49,7 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
     /// friend, which ``init(row:)`` then reads into ``viewerIsFriend``.
     static func columns(seenBy viewer: UUID?) -> SQL {
         guard let viewer else { return columns }
-        return """
-            \(columns), EXISTS (SELECT 1 FROM friendships vf WHERE vf.user_id = \(viewer) AND vf.friend_id = u.id) \
-            AS viewer_is_friend
-            """
+        return "\(columns), \(Friendships.viewerIsFriendColumn(viewer: viewer, owner: "u.id"))"
     }
 
     init(row: PostgresRow) throws {
@@ -71,9 +68,7 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
         blocked = try row.decode("blocked", as: Bool.self)
         blockReason = try row.decode("block_reason", as: String?.self)
         createdAt = try row.decode("created_at", as: Date.self)
-        if row.columns.names.contains("viewer_is_friend") {
-            viewerIsFriend = try row.decode("viewer_is_friend", as: Bool.self)
-        }
+        viewerIsFriend = try Friendships.viewerIsFriend(in: row)
     }
 
     var onboarding: Onboarding {

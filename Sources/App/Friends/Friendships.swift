@@ -38,4 +38,16 @@ extension Friendships {
         guard deleted.affectedRows > 0 else { throw FriendErrors.notFriends }
         return true
     }
+
+    /// The column that says whether `viewer` is a friend of the user whose id
+    /// is `owner` (statement text naming a column, never input), for the
+    /// ``OwnedByUser/viewerIsFriend`` flag of the rows a statement reads.
+    static func viewerIsFriendColumn(viewer: UUID, owner: SQL) -> SQL {
+        "EXISTS (SELECT 1 FROM friendships vf WHERE vf.user_id = \(viewer) AND vf.friend_id = \(owner)) AS viewer_is_friend"
+    }
+
+    /// The flag ``viewerIsFriendColumn(viewer:owner:)`` put in `row`; `false` when the statement did not ask.
+    static func viewerIsFriend(in row: PostgresRow) throws -> Bool {
+        row.columns.names.contains("viewer_is_friend") ? try row.decode("viewer_is_friend", as: Bool.self) : false
+    }
 }

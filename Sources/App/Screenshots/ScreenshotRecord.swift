@@ -34,10 +34,7 @@ struct ScreenshotRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
     /// ``columns`` plus `viewer_is_friend`: whether `viewer` is a friend of the owner.
     static func columns(seenBy viewer: UUID?) -> SQL {
         guard let viewer else { return columns }
-        return """
-            \(columns), EXISTS (SELECT 1 FROM friendships vf WHERE vf.user_id = \(viewer) AND vf.friend_id = s.owner_id) \
-            AS viewer_is_friend
-            """
+        return "\(columns), \(Friendships.viewerIsFriendColumn(viewer: viewer, owner: "s.owner_id"))"
     }
 
     init(row: PostgresRow) throws {
@@ -49,9 +46,7 @@ struct ScreenshotRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
         annotation = try row.decode("annotation", as: String?.self)
         createdAt = try row.decode("created_at", as: Date.self)
         updatedAt = try row.decode("updated_at", as: Date.self)
-        if row.columns.names.contains("viewer_is_friend") {
-            viewerIsFriend = try row.decode("viewer_is_friend", as: Bool.self)
-        }
+        viewerIsFriend = try Friendships.viewerIsFriend(in: row)
     }
 
     /// This screenshot as a caller who is (or is not) the owner's friend sees it.
