@@ -37,13 +37,21 @@ text = sys.stdin.read()
 total = lambda name: float(re.search(r"^quarry_graphql_sql_statements_" + name + r"\s+(\S+)", text, re.M).group(1))
 print(total("sum"), total("count"))'
 }
-read -r sum_before count_before < <(statements)
-wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$here/friends.lua" "$url" >"$work/wrk.txt"
-read -r sum_after count_after < <(statements)
-read -r rps p50 p99 < <(python3 "$here/wrk-summary.py" "$work/wrk.txt")
-per_request=$(python3 -c "print(f'{($sum_after - $sum_before) / ($count_after - $count_before):.2f}')")
+# wrk with `script`, then `requests/s p50 p99 statements-per-request`.
+measure() {
+  local script=$1 sum_before count_before sum_after count_after
+  read -r sum_before count_before < <(statements)
+  wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$here/$script" "$url" >"$work/wrk.txt"
+  read -r sum_after count_after < <(statements)
+  echo "$(python3 "$here/wrk-summary.py" "$work/wrk.txt")" \
+    "$(python3 -c "print(f'{($sum_after - $sum_before) / ($count_after - $count_before):.2f}')")"
+}
+# The same viewer's cheapest authenticated query first, as the baseline of this run.
+read -r base_rps base_p50 base_p99 base_statements < <(measure viewer.lua)
+read -r rps p50 p99 per_request < <(measure friends.lua)
 cat <<TABLE
 | load ($connections connections, ${duration} s, loopback; 1,000 users × 50 friends × 20 screenshots) | requests/s | p50 ms | p99 ms | SQL statements per request |
 |---|---|---|---|---|
+| \`{ viewer { nickname } }\` (baseline: token lookup + one user row) | $base_rps | $base_p50 | $base_p99 | $base_statements |
 | viewer's 50 friends, each with avatar, latest 3 screenshots, last message | $rps | $p50 | $p99 | $per_request |
 TABLE
