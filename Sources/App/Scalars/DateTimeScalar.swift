@@ -30,9 +30,59 @@ public enum DateTimeScalar {
         }
     )
 
-    /// UTC with milliseconds.
+    /// UTC with milliseconds, truncated. Written by hand: every timestamp of a
+    /// response comes through here, and `ISO8601FormatStyle` costs more than the
+    /// rest of a list item's fields. The instant is first rounded to whole
+    /// microseconds (PostgreSQL's precision), so that a stored `.711000` is
+    /// `.711` whatever binary fraction the `Date` holds.
     public static func format(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let totalMicroseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let (totalMilliseconds, _) = floorDivision(totalMicroseconds, 1000)
+        let (days, dayMilliseconds) = floorDivision(totalMilliseconds, 86_400_000)
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let seconds = dayMilliseconds / 1000
+        var text = ""
+        text.reserveCapacity(24)
+        append(year, width: 4, to: &text)
+        text += "-"
+        append(month, width: 2, to: &text)
+        text += "-"
+        append(day, width: 2, to: &text)
+        text += "T"
+        append(seconds / 3600, width: 2, to: &text)
+        text += ":"
+        append(seconds / 60 % 60, width: 2, to: &text)
+        text += ":"
+        append(seconds % 60, width: 2, to: &text)
+        text += "."
+        append(dayMilliseconds % 1000, width: 3, to: &text)
+        text += "Z"
+        return text
+    }
+
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let remainder = (value % divisor + divisor) % divisor
+        return ((value - remainder) / divisor, remainder)
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard
+    /// Hinnant's `civil_from_days`, which works in 400-year eras).
+    private static func civilDate(daysSinceEpoch days: Int64) -> (Int64, Int64, Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func append(_ value: Int64, width: Int, to text: inout String) {
+        let digits = String(value)
+        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
+        text += digits
     }
 
     /// An RFC 3339 date-time with or without fractional seconds, any offset.
