@@ -1,4 +1,5 @@
 import Auth
+import GraphQLLanguage
 import Logging
 import Postgres
 
@@ -29,6 +30,14 @@ public struct QuarryContext: Sendable {
         self.logger = logger
         self.media = media
         self.uploads = uploads
+    }
+
+    /// The signed-in caller, for resolvers behind `@auth(requires: USER)`,
+    /// which has already turned guests away; a subscription's source stream is
+    /// created before any guard runs, so the check stays.
+    func signedIn() throws(GraphQLError) -> Viewer {
+        guard let viewer else { throw AuthDirective.unauthenticated }
+        return viewer
     }
 
     /// The caller's role: GUEST without a viewer.

@@ -7,16 +7,16 @@ import Postgres
 enum FriendRequests {
     /// `sendFriendRequest`: the viewer asks `userID` to be friends.
     static func send(to userID: String, viewer: Viewer, database: PostgresPool) async throws -> FriendRequestRecord {
-        guard let other = GlobalID(userID), other.typeName == "User" else { throw FriendErrors.userNotFound }
+        guard let other = GlobalID.id(of: "User", userID) else { throw FriendErrors.userNotFound }
         let me = viewer.userID
-        if other.id == me { throw FriendErrors.requestToSelf }
+        if other == me { throw FriendErrors.requestToSelf }
         return try await database.withTransaction { connection in
             let state = try await connection.query("""
-                SELECT EXISTS (SELECT 1 FROM users WHERE id = \(other.id) AND blocked_at IS NULL) AS user_exists,
-                       EXISTS (SELECT 1 FROM friendships WHERE user_id = \(me) AND friend_id = \(other.id)) AS friends,
+                SELECT EXISTS (SELECT 1 FROM users WHERE id = \(other) AND blocked_at IS NULL) AS user_exists,
+                       EXISTS (SELECT 1 FROM friendships WHERE user_id = \(me) AND friend_id = \(other)) AS friends,
                        (SELECT sender_id FROM friend_requests
-                        WHERE least(sender_id, recipient_id) = least(\(me), \(other.id))
-                          AND greatest(sender_id, recipient_id) = greatest(\(me), \(other.id))) AS pending_sender
+                        WHERE least(sender_id, recipient_id) = least(\(me), \(other))
+                          AND greatest(sender_id, recipient_id) = greatest(\(me), \(other))) AS pending_sender
                 """)[0]
             guard try state.decode("user_exists", as: Bool.self) else { throw FriendErrors.userNotFound }
             if try state.decode("friends", as: Bool.self) { throw FriendErrors.alreadyFriends }
@@ -25,7 +25,7 @@ enum FriendRequests {
             }
             // A request sent at the same moment by either user hits the pair's unique index instead.
             let inserted = try await connection.query("""
-                INSERT INTO friend_requests AS r (sender_id, recipient_id) VALUES (\(me), \(other.id))
+                INSERT INTO friend_requests AS r (sender_id, recipient_id) VALUES (\(me), \(other))
                 ON CONFLICT DO NOTHING RETURNING \(FriendRequestRecord.columns)
                 """)
             guard let row = inserted.first else { throw FriendErrors.requestAlreadySent }
@@ -39,8 +39,8 @@ enum FriendRequests {
     static func accept(ids: [String], viewer: Viewer, database: PostgresPool) async throws -> [FriendRequestRecord] {
         var requestIDs: [UUID] = []
         for text in ids {
-            guard let id = GlobalID(text), id.typeName == "FriendRequest" else { throw FriendErrors.requestNotAddressedToViewer }
-            if !requestIDs.contains(id.id) { requestIDs.append(id.id) }
+            guard let id = GlobalID.id(of: "FriendRequest", text) else { throw FriendErrors.requestNotAddressedToViewer }
+            if !requestIDs.contains(id) { requestIDs.append(id) }
         }
         guard !requestIDs.isEmpty else { return [] }
         let me = viewer.userID
@@ -65,9 +65,9 @@ enum FriendRequests {
 
     /// `cancelFriendRequest`: the sender withdraws the request, or the recipient declines it.
     static func cancel(id text: String, viewer: Viewer, database: PostgresPool) async throws -> Bool {
-        guard let id = GlobalID(text), id.typeName == "FriendRequest" else { throw FriendErrors.requestNotFound }
+        guard let id = GlobalID.id(of: "FriendRequest", text) else { throw FriendErrors.requestNotFound }
         let deleted = try await database.execute("""
-            DELETE FROM friend_requests WHERE id = \(id.id) AND \(viewer.userID) IN (sender_id, recipient_id)
+            DELETE FROM friend_requests WHERE id = \(id) AND \(viewer.userID) IN (sender_id, recipient_id)
             """)
         guard deleted.affectedRows == 1 else { throw FriendErrors.requestNotFound }
         return true

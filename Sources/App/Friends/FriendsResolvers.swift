@@ -48,35 +48,29 @@ enum FriendsResolvers {
         builder.resolveDomain("Query", "searchUsers") { info in
             try await UserSearch.run(
                 query: info.args["query"]?.stringValue ?? "", first: info.args["first"]?.intValue,
-                viewer: try viewer(info), database: info.context.database
+                viewer: try info.context.signedIn(), database: info.context.database
             )
         }
         builder.resolveDomain("Mutation", "sendFriendRequest") { info in
             try await FriendRequests.send(
-                to: info.args["userId"]?.stringValue ?? "", viewer: try viewer(info), database: info.context.database
+                to: info.args["userId"]?.stringValue ?? "", viewer: try info.context.signedIn(), database: info.context.database
             )
         }
         builder.resolveDomain("Mutation", "acceptFriendRequests") { info in
             try await FriendRequests.accept(
-                ids: info.args["ids"]?.listValue?.compactMap(\.stringValue) ?? [], viewer: try viewer(info),
+                ids: info.args["ids"]?.listValue?.compactMap(\.stringValue) ?? [], viewer: try info.context.signedIn(),
                 database: info.context.database
             )
         }
         builder.resolveDomain("Mutation", "cancelFriendRequest") { info in
             try await FriendRequests.cancel(
-                id: info.args["id"]?.stringValue ?? "", viewer: try viewer(info), database: info.context.database
+                id: info.args["id"]?.stringValue ?? "", viewer: try info.context.signedIn(), database: info.context.database
             )
         }
         builder.resolveDomain("Mutation", "removeFriend") { info in
             try await Friendships.remove(
-                info.args["userId"]?.stringValue ?? "", viewer: try viewer(info), database: info.context.database
+                info.args["userId"]?.stringValue ?? "", viewer: try info.context.signedIn(), database: info.context.database
             )
         }
-    }
-
-    /// The signed-in caller; `@auth(requires: USER)` already turned guests away.
-    private static func viewer(_ info: ResolveInfo<QuarryContext>) throws -> Viewer {
-        guard let viewer = info.context.viewer else { throw AuthDirective.unauthenticated }
-        return viewer
     }
 }

@@ -29,11 +29,11 @@ enum Friendships {
 extension Friendships {
     /// `removeFriend`: ends the friendship of the viewer and `userID` on both sides.
     static func remove(_ userID: String, viewer: Viewer, database: PostgresPool) async throws -> Bool {
-        guard let other = GlobalID(userID), other.typeName == "User" else { throw FriendErrors.userNotFound }
+        guard let other = GlobalID.id(of: "User", userID) else { throw FriendErrors.userNotFound }
         let me = viewer.userID
         let deleted = try await database.execute("""
             DELETE FROM friendships
-            WHERE (user_id = \(me) AND friend_id = \(other.id)) OR (user_id = \(other.id) AND friend_id = \(me))
+            WHERE (user_id = \(me) AND friend_id = \(other)) OR (user_id = \(other) AND friend_id = \(me))
             """)
         guard deleted.affectedRows > 0 else { throw FriendErrors.notFriends }
         return true

@@ -27,7 +27,7 @@ enum MessagesResolvers {
             return loaders.lastMessages.load(.init(viewer: viewer, user: user.id))
         }
         builder.resolveDomain("Query", "conversation") { info in
-            let viewer = try viewerID(info)
+            let viewer = try info.context.signedIn().userID
             let other = try userID(info.args["withUserId"], argument: "withUserId")
             let page = try conversationPage(info.args)
             guard let connection = try await Messages.conversation(
@@ -36,13 +36,13 @@ enum MessagesResolvers {
             return connection
         }
         builder.resolveDomain("Mutation", "sendMessage") { info in
-            let viewer = try viewerID(info)
+            let viewer = try info.context.signedIn().userID
             let recipient = try userID(info.args["toUserId"], argument: "toUserId")
             let text = try MessageText.validated(info.args["text"]?.stringValue ?? "")
             return try await Messages.send(from: viewer, to: recipient, text: text, database: info.context.database)
         }
         builder.subscribe("Subscription", "messageReceived") { info in
-            let viewer = try viewerID(info)
+            let viewer = try info.context.signedIn().userID
             let events = await hub.subscribe(recipient: viewer)
             guard let token = info.context.credential.bearerToken else { return events }
             return WhileSignedIn(
@@ -52,19 +52,10 @@ enum MessagesResolvers {
         }
     }
 
-    /// The signed-in caller (`@auth` has let only users through; a
-    /// subscription's source stream is created before any guard runs).
-    private static func viewerID(_ info: ResolveInfo<QuarryContext>) throws(GraphQLError) -> UUID {
-        guard let viewer = info.context.viewer else { throw AuthDirective.unauthenticated }
-        return viewer.userID
-    }
-
     /// The user a `User` global id argument names; another kind of id is `USER_NOT_FOUND`.
     private static func userID(_ value: GraphQLValue?, argument: String) throws(GraphQLError) -> UUID {
-        guard let text = value?.stringValue, let id = GlobalID(text), id.typeName == "User" else {
-            throw Messages.userNotFound
-        }
-        return id.id
+        guard let id = GlobalID.id(of: "User", value?.stringValue) else { throw Messages.userNotFound }
+        return id
     }
 
     /// The page `conversation` reads: as ``PageRequest`` says, except that

@@ -21,6 +21,13 @@ public struct GlobalID: Sendable, Equatable {
         self.init(typeName: String(plain[..<colon]), id: id)
     }
 
+    /// The id of a `typeName` object a client sent, or `nil` when `text` is not
+    /// one of ours or names an object of another type.
+    public static func id(of typeName: String, _ text: String?) -> UUID? {
+        guard let text, let decoded = GlobalID(text), decoded.typeName == typeName else { return nil }
+        return decoded.id
+    }
+
     /// The id as clients see it.
     public var text: String { Base64URL.encode("\(typeName):\(id.lowercasedText)") }
 }

@@ -28,10 +28,10 @@ enum ScreenshotInput {
 
     /// The screenshot a global id names; anything else is `BAD_USER_INPUT` naming `argument`.
     static func screenshotID(_ text: String?, argument: String) throws(GraphQLError) -> UUID {
-        guard let text, let id = GlobalID(text), id.typeName == "Screenshot" else {
+        guard let id = GlobalID.id(of: "Screenshot", text) else {
             throw ClientError.invalidInput([(argument, "This is not the id of a screenshot.")])
         }
-        return id.id
+        return id
     }
 
     /// The screenshots `deleteScreenshots` names, without repeats, in the order given.

@@ -46,13 +46,13 @@ enum ScreenshotResolvers {
 
     private static func bindMutations(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
         builder.resolveDomain("Mutation", "uploadScreenshot") { info in
-            let viewer = try viewerID(info.context)
+            let viewer = try info.context.signedIn().userID
             let annotation = try ScreenshotInput.annotation(info.args["annotation"])
             let image = try info.context.uploadedFile(info.args["image"], argument: "image")
             return try await ScreenshotChanges.upload(image, annotation: annotation, owner: viewer, context: info.context)
         }
         builder.resolveDomain("Mutation", "updateScreenshotAnnotation") { info in
-            let viewer = try viewerID(info.context)
+            let viewer = try info.context.signedIn().userID
             let id = try ScreenshotInput.screenshotID(info.args["id"]?.stringValue, argument: "id")
             let annotation = try ScreenshotInput.annotation(info.args["annotation"])
             return try await ScreenshotChanges.updateAnnotation(
@@ -60,17 +60,10 @@ enum ScreenshotResolvers {
             )
         }
         builder.resolveDomain("Mutation", "deleteScreenshots") { info in
-            let viewer = try viewerID(info.context)
+            let viewer = try info.context.signedIn().userID
             let ids = try ScreenshotInput.screenshotIDs(info.args["ids"])
             return try await ScreenshotChanges.delete(ids, owner: viewer, database: info.context.database)
                 .map { GlobalID(typeName: "Screenshot", id: $0).text }
         }
     }
-
-    /// The signed-in caller's id; `@auth(requires: USER)` has already refused guests.
-    private static func viewerID(_ context: QuarryContext) throws -> UUID {
-        guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
-        return viewer.userID
-    }
-
 }
