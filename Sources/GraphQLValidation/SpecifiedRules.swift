@@ -1,5 +1,7 @@
 /// The validation rules the spec defines (spec §5), in graphql-js's order
-/// (`specifiedRules.ts`), which fixes the order of errors found at one node.
+/// (`specifiedRules.ts`), which fixes the order of errors found at one node,
+/// followed as there by graphql-js 16.9's recommended rule
+/// (``ValidationRule/maxIntrospectionDepth``).
 public let specifiedRules: [ValidationRule] = [
     .executableDefinitions,
     .uniqueOperationNames,
@@ -27,4 +29,5 @@ public let specifiedRules: [ValidationRule] = [
     .variablesInAllowedPosition,
     .overlappingFieldsCanBeMerged,
     .uniqueInputFieldNames,
+    .maxIntrospectionDepth,
 ]

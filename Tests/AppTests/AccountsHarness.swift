@@ -22,7 +22,7 @@ struct AccountsHarness {
         let service = try GraphQLService(
             schema: schema, database: pool,
             accounts: testAccountServices(settings: settings, identityProviders: identityProviders),
-            options: .init(introspection: true, maxDepth: 0, maxAliases: 0, maxCost: 0, documentCacheSize: 100)
+            options: .shipped
         )
         return AccountsHarness(service: service, pool: pool)
     }

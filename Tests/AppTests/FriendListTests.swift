@@ -208,7 +208,7 @@ struct FriendListTests {
         _ = try await DemoData.load(database: pool, accounts: services)
         let service = try GraphQLService(
             schema: QuarrySchema.build(directory: SchemaFiles.directory()), database: pool, accounts: services,
-            options: .init(introspection: true, maxDepth: 0, maxAliases: 0, maxCost: 0, documentCacheSize: 10)
+            options: .shipped
         )
         let h = AccountsHarness(service: service, pool: pool)
         let login = try await h.run(LogInTests.logIn, ["e": "alice@demo.quarry.dev", "p": DemoData.password])

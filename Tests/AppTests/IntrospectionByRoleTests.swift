@@ -13,10 +13,12 @@ struct IntrospectionByRoleTests {
     @Test("a guest does not see USER mutations nor the user's private fields; a user does; ADMIN sees blockReason")
     func byRole() async throws {
         let shared = try await AccountsHarness.make()
+        // QUARRY_INTROSPECTION=role; every other option as shipped.
+        var options = GraphQLService.Options.shipped
+        options.introspectionByRole = true
         let service = try GraphQLService(
             schema: QuarrySchema.build(directory: SchemaFiles.directory()), database: shared.pool,
-            accounts: testAccountServices(),
-            options: .init(introspection: true, introspectionByRole: true, maxDepth: 0, maxAliases: 0, maxCost: 0, documentCacheSize: 10)
+            accounts: testAccountServices(), options: options
         )
         let h = AccountsHarness(service: service, pool: shared.pool)
         let user = try await h.signUpAndLogIn()

@@ -61,7 +61,7 @@ struct MediaHarness {
         let service = try GraphQLService(
             schema: try QuarrySchema.build(directory: SchemaFiles.directory()), database: pool,
             accounts: testAccountServices(settings: settings),
-            options: .init(introspection: true, maxDepth: 0, maxAliases: 0, maxCost: 0, documentCacheSize: 100),
+            options: .shipped,
             media: MediaServices(store: store, maxUploadBytes: maxUploadBytes, maxScreenshotBytes: maxScreenshotBytes)
         )
         return MediaHarness(service: service, pool: pool, store: store)

@@ -14,7 +14,7 @@ struct DemoHarness {
         for _ in 0..<2 { _ = try await DemoData.load(database: pool, accounts: services) }
         let service = try GraphQLService(
             schema: QuarrySchema.build(directory: SchemaFiles.directory()), database: pool, accounts: services,
-            options: .init(introspection: true, maxDepth: 0, maxAliases: 0, maxCost: 0, documentCacheSize: 10)
+            options: .shipped
         )
         return DemoHarness(harness: AccountsHarness(service: service, pool: pool))
     }

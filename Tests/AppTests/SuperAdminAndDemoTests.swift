@@ -46,7 +46,7 @@ struct SuperAdminAndDemoTests {
         #expect(roles == ["ADMIN", "USER"])
         let service = try GraphQLService(
             schema: QuarrySchema.build(directory: SchemaFiles.directory()), database: pool, accounts: services,
-            options: .init(introspection: true, maxDepth: 0, maxAliases: 0, maxCost: 0, documentCacheSize: 10)
+            options: .shipped
         )
         let h = AccountsHarness(service: service, pool: pool)
         let login = try await h.run(LogInTests.logIn, ["e": first[0], "p": DemoData.password])

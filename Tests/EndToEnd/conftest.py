@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -23,6 +24,64 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+class QuarryProcess:
+    """One `quarry serve` (the debug build) on a free loopback port against the throwaway cluster, with the
+    shipped settings: no QUARRY_* variable is inherited, only those below and the ones a test passes (each
+    test says why). Argon2 runs at its smallest cost so that sign-ups do not dominate the suite's time."""
+
+    def __init__(self, **settings):
+        database = os.environ.get("QUARRY_TEST_DATABASE_URL")
+        assert database, "QUARRY_TEST_DATABASE_URL is not set: run with scripts/with-test-postgres.sh (make test)"
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.data = tempfile.mkdtemp(prefix="quarry-e2e-")
+        self.environment = dict(
+            QUARRY_DATABASE_URL=database, QUARRY_HTTP_HOST="127.0.0.1", QUARRY_HTTP_PORT=str(self.port),
+            QUARRY_PUBLIC_URL=self.base, QUARRY_DATA_DIR=self.data, QUARRY_AUTH_ARGON2_MEMORY_KIB="1024",
+            QUARRY_AUTH_ARGON2_ITERATIONS="1", QUARRY_LOG_LEVEL="warning",
+            QUARRY_SCHEMA_DIR=str(ROOT / "schema"), QUARRY_MIGRATIONS_DIR=str(ROOT / "db/migrations"),
+            QUARRY_TERMS_FILE=str(ROOT / "web/terms.html"), QUARRY_PRIVACY_FILE=str(ROOT / "web/privacy.html"),
+            **settings,
+        )
+        inherited = {key: value for key, value in os.environ.items() if not key.startswith("QUARRY_")}
+        self.log_path = Path(self.data) / "server.log"
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen(
+            [str(ROOT / ".build/debug/quarry"), "serve"], env={**inherited, **self.environment},
+            stdout=self.log, stderr=self.log,
+        )
+        for _ in range(300):
+            try:
+                with urllib.request.urlopen(self.base + "/readyz", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise AssertionError("quarry did not become ready: " + self.log_path.read_text())
+
+    def graphql(self, query, variables=None, token=None):
+        """POSTs an operation and returns the JSON response, whatever its status."""
+        request = urllib.request.Request(
+            self.base + "/graphql", data=json.dumps({"query": query, "variables": variables or {}}).encode(),
+            headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return json.loads(error.read())
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        self.log.close()
 
 
 class Mailbox:

@@ -2,18 +2,12 @@
 instance A reaches a graphql-transport-ws subscriber connected to instance B (PostgreSQL LISTEN/NOTIFY), and
 the seed's pull strategy works across them too (history in ascending order, `after` as the update cursor)."""
 import json
-import os
-import subprocess
-import tempfile
-import time
-import urllib.request
 import uuid
-from pathlib import Path
 
 import pytest
 from websockets.sync.client import connect
 
-from conftest import ROOT, free_port
+from conftest import QuarryProcess
 
 PASSWORD = "correct horse battery staple 42"
 SIGN_UP = "mutation($input: SignUpInput!) { signUp(input: $input) { token user { id nickname } } }"
@@ -24,42 +18,12 @@ CONVERSATION = """query($u: ID!, $after: String) {
 SUBSCRIPTION = "subscription { messageReceived { text sender { nickname } recipient { nickname } } }"
 
 
-class Instance:
-    """One `quarry serve` process with its own port, on the shared test database."""
+class Instance(QuarryProcess):
+    """One `quarry serve` process with its own port, on the shared test database; sign-up hands out a token at
+    once (QUARRY_AUTH_REQUIRE_EMAIL_VERIFICATION=false, Screen Cache's setting), so the test needs no mail."""
 
-    def __init__(self, database):
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        data = tempfile.mkdtemp(prefix="quarry-e2e-ws-")
-        self.log_path = Path(data) / "server.log"
-        env = dict(
-            os.environ,
-            QUARRY_DATABASE_URL=database, QUARRY_HTTP_HOST="127.0.0.1", QUARRY_HTTP_PORT=str(self.port),
-            QUARRY_PUBLIC_URL=self.base, QUARRY_DATA_DIR=data, QUARRY_AUTH_REQUIRE_EMAIL_VERIFICATION="false",
-            QUARRY_AUTH_ARGON2_MEMORY_KIB="1024", QUARRY_AUTH_ARGON2_ITERATIONS="1", QUARRY_LOG_LEVEL="warning",
-            QUARRY_SCHEMA_DIR=str(ROOT / "schema"), QUARRY_MIGRATIONS_DIR=str(ROOT / "db/migrations"),
-            QUARRY_TERMS_FILE=str(ROOT / "web/terms.html"), QUARRY_PRIVACY_FILE=str(ROOT / "web/privacy.html"),
-        )
-        env.pop("QUARRY_SMTP_URL", None)
-        self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen([str(ROOT / ".build/debug/quarry"), "serve"], env=env, stdout=self.log, stderr=self.log)
-        for _ in range(300):
-            try:
-                with urllib.request.urlopen(self.base + "/readyz", timeout=1) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise AssertionError("quarry did not become ready: " + self.log_path.read_text())
-
-    def graphql(self, query, variables=None, token=None):
-        request = urllib.request.Request(
-            self.base + "/graphql", data=json.dumps({"query": query, "variables": variables or {}}).encode(),
-            headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})},
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
+    def __init__(self):
+        super().__init__(QUARRY_AUTH_REQUIRE_EMAIL_VERIFICATION="false")
 
     def socket(self, **headers):
         return connect(
@@ -67,19 +31,12 @@ class Instance:
             open_timeout=10, close_timeout=5,
         )
 
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=30)
-        self.log.close()
-
 
 @pytest.fixture(scope="module")
 def instances():
-    database = os.environ.get("QUARRY_TEST_DATABASE_URL")
-    assert database, "QUARRY_TEST_DATABASE_URL is not set: run with scripts/with-test-postgres.sh (make test)"
     # One after the other: the first applies any pending migration before the second starts.
-    first = Instance(database)
-    second = Instance(database)
+    first = Instance()
+    second = Instance()
     yield first, second
     second.stop()
     first.stop()

@@ -36,6 +36,10 @@ import Testing
         "fragment A on Dog { ...B ... on Dog { ...C } } fragment B on Dog { ...A } fragment C on Dog { ...B ...A }",
         "subscription { __typename ... on QueryRoot { dog { name } } }",
         "{ dog { name(surname: true, surname: false) @onField(x: 1) @onField } alien { numEyes iq name(surname: null) } }",
+        "{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }",
+        "{ __schema { types { fields { type { fields { name } } } inputFields { type { interfaces { name } } } } } }",
+        "{ __type(name: \"Dog\") { ...F } a: __type(name: \"Cat\") { ...G } } fragment F on __Type { fields { type { ...G } } } fragment G on __Type { interfaces { possibleTypes { name } } }",
+        "{ __schema { types { ...R } } } fragment R on __Type { possibleTypes { ...R } }",
     ]
 
     static let ruleNames = specifiedRules.map(\.name)

@@ -85,6 +85,16 @@ import Testing
         #expect(try cost("{ viewer { ...A } } fragment A on User { friends(first: 2) { ...A } }") == 1 + 1)
     }
 
+    @Test func introspectionFieldsCostAFlatAmountWhateverTheySelect() throws {
+        // The ofType chain of the standard introspection query would be 10-item lists seven deep.
+        let typeRef = String(repeating: "ofType { kind name ", count: 7) + String(repeating: "} ", count: 7)
+        #expect(try cost("{ __schema { types { fields { args { type { \(typeRef) } } } } } }") == 100)
+        #expect(try cost("{ __type(name: \"User\") { name } viewer { name } }") == 100 + 2)
+        // Each introspection field counts, aliased or spread.
+        #expect(try cost("{ a: __schema { queryType { name } } ...S } fragment S on Query { __schema { types { name } } }") == 200)
+        #expect(try cost("{ __schema { types { name } } }", options: QueryCostOptions(introspectionFieldCost: 7)) == 7)
+    }
+
     @Test func costsSaturateInsteadOfOverflowing() throws {
         let nested = String(repeating: "friends(first: 2147483647) { ", count: 6) + "id" + String(repeating: " }", count: 6)
         #expect(try cost("{ viewer { \(nested) } }") == Int.max)

@@ -56,7 +56,7 @@ import Testing
             "UniqueVariableNamesRule", "NoUndefinedVariablesRule", "NoUnusedVariablesRule", "KnownDirectivesRule",
             "UniqueDirectivesPerLocationRule", "KnownArgumentNamesRule", "UniqueArgumentNamesRule",
             "ValuesOfCorrectTypeRule", "ProvidedRequiredArgumentsRule", "VariablesInAllowedPositionRule",
-            "OverlappingFieldsCanBeMergedRule", "UniqueInputFieldNamesRule",
+            "OverlappingFieldsCanBeMergedRule", "UniqueInputFieldNamesRule", "MaxIntrospectionDepthRule",
         ])
     }
 }

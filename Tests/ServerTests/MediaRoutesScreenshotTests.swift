@@ -38,7 +38,8 @@ struct MediaRoutesScreenshotTests {
                 try await client.execute(uri: path, method: .get, headers: [.authorization: "Bearer \(token)"]) { response in
                     #expect(response.status == .ok)
                     #expect(response.headers[.contentType] == "image/png")
-                    #expect(response.headers[.cacheControl] == "private, no-store")
+                    #expect(response.headers[.cacheControl] == "private, max-age=31536000, immutable")
+                    #expect(response.headers[.vary] == "Authorization")
                     #expect(Array(buffer: response.body) == png)
                 }
             }

@@ -89,7 +89,8 @@ struct MediaRoutesTests {
                 try await get(client, "/media/\(id)", token: token) { response in
                     #expect(response.status == .ok)
                     #expect(response.headers[.contentType] == "image/jpeg")
-                    #expect(response.headers[.cacheControl] == "private, no-store")
+                    #expect(response.headers[.cacheControl] == "private, max-age=31536000, immutable")
+                    #expect(response.headers[.vary] == "Authorization")
                     #expect(Array(buffer: response.body) == jpeg)
                 }
             }

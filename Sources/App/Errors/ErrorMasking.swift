@@ -24,9 +24,13 @@ enum ErrorMasking {
 
     /// A thrown error as a field error: client errors as they are, database
     /// outages as `DATABASE_UNAVAILABLE`, anything else left for ``masked(_:logger:)``.
+    /// An outage is the pool's own verdict (no server to connect to) or what the
+    /// server says as it goes (SQLSTATE class 08 "connection exception", 57P01
+    /// "admin shutdown", …: ``PostgresError/Kind/unavailable``), so the statements
+    /// in flight when PostgreSQL stops fail with the same retryable code.
     static func fieldError(_ error: any Error) -> GraphQLError {
         if let error = error as? GraphQLError { return error }
-        if let error = error as? PostgresError, error.code == .databaseUnavailable {
+        if let error = error as? PostgresError, error.kind == .unavailable {
             return GraphQLError(
                 "The database is unavailable. Please try again shortly.", extensions: ["code": "DATABASE_UNAVAILABLE"]
             )

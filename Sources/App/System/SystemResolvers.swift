@@ -11,7 +11,7 @@ import Foundation
 enum SystemResolvers {
     static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
         builder.resolve("Query", "ping") { _ in "pong" }
-        builder.resolveAsync("Query", "serverTime") { info in
+        builder.resolveDomain("Query", "serverTime") { info in
             try await serverTime(database: info.context.database)
         }
     }

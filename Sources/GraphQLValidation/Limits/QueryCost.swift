@@ -10,11 +10,24 @@ public struct QueryCostOptions: Sendable, Equatable {
     /// The request's variable values, when known; otherwise a variable's default
     /// (in the operation, then in the argument's definition) is used.
     public var variableValues: [String: GraphQLValue]?
+    /// The flat cost of an introspection field (`__schema`, `__type`), whatever it selects.
+    ///
+    /// Introspection reads the in-memory schema, whose size the server fixes, and
+    /// touches no database; counted as lists of `defaultListSize` nested seven
+    /// deep (the `ofType` chain), the standard introspection query that GraphiQL
+    /// and codegen tools send would cost about 50,000 and be refused. Its answer
+    /// stays bounded: by the depth limit and by ``ValidationRule/maxIntrospectionDepth``,
+    /// which refuses the nested `fields { type { fields … } }` that makes it grow.
+    public var introspectionFieldCost: Int
 
-    public init(defaultFieldCost: Int = 1, defaultListSize: Int = 10, variableValues: [String: GraphQLValue]? = nil) {
+    public init(
+        defaultFieldCost: Int = 1, defaultListSize: Int = 10, variableValues: [String: GraphQLValue]? = nil,
+        introspectionFieldCost: Int = 100
+    ) {
         self.defaultFieldCost = defaultFieldCost
         self.defaultListSize = defaultListSize
         self.variableValues = variableValues
+        self.introspectionFieldCost = introspectionFieldCost
     }
 }
 
@@ -31,7 +44,8 @@ public struct QueryCostOptions: Sendable, Equatable {
 ///   `edges` and `nodes` are the page `first` already counted).
 ///
 /// `cost(field) = weight + items × cost(subselection)`; the total saturates at
-/// `Int.max`. A server limit rather than a spec rule: the spec leaves resource
+/// `Int.max`. The introspection fields `__schema` and `__type` cost
+/// `introspectionFieldCost` each, their subselection included. A server limit rather than a spec rule: the spec leaves resource
 /// limits to implementations (§5 "Validation").
 public func estimatedCost(
     of operation: OperationDefinitionNode, fragments: [String: FragmentDefinitionNode], schema: GraphQLSchema,
@@ -85,6 +99,11 @@ struct QueryCostEstimator {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
+                if field.name.value == "__schema" || field.name.value == "__type" {
+                    let weight = saturatingMultiply(multiplier, max(0, options.introspectionFieldCost))
+                    summary.local = saturatingAdd(summary.local, weight)
+                    continue
+                }
                 let definition = parentType.flatMap { schema.field(named: field.name.value, in: $0) }
                 let weight = definition.flatMap(costWeight) ?? options.defaultFieldCost
                 summary.local = saturatingAdd(summary.local, saturatingMultiply(multiplier, max(0, weight)))

@@ -1,3 +1,4 @@
+import App
 import Auth
 import Logging
 import Mail
@@ -117,10 +118,13 @@ public struct ServerConfiguration: Sendable, Equatable {
         )
         cors = try CORSPolicy(origins: env.list("QUARRY_CORS_ORIGINS"))
         shutdownTimeoutSeconds = try env.integer("QUARRY_SHUTDOWN_TIMEOUT_SECONDS", default: 30, in: 1...3_600)
-        maxQueryDepth = try env.integer("QUARRY_GRAPHQL_MAX_DEPTH", default: 15, in: 0...1_000)
-        maxAliases = try env.integer("QUARRY_GRAPHQL_MAX_ALIASES", default: 30, in: 0...100_000)
-        maxQueryCost = try env.integer("QUARRY_GRAPHQL_MAX_COST", default: 10_000, in: 0...1_000_000_000)
-        documentCacheSize = try env.integer("QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", default: 1_000, in: 1...1_000_000)
+        let shipped = GraphQLService.Options.shipped
+        maxQueryDepth = try env.integer("QUARRY_GRAPHQL_MAX_DEPTH", default: shipped.maxDepth, in: 0...1_000)
+        maxAliases = try env.integer("QUARRY_GRAPHQL_MAX_ALIASES", default: shipped.maxAliases, in: 0...100_000)
+        maxQueryCost = try env.integer("QUARRY_GRAPHQL_MAX_COST", default: shipped.maxCost, in: 0...1_000_000_000)
+        documentCacheSize = try env.integer(
+            "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", default: shipped.documentCacheSize, in: 1...1_000_000
+        )
         logLevel = try Self.logLevel(env.raw("QUARRY_LOG_LEVEL"))
         logFormat = try env.choice("QUARRY_LOG_FORMAT", default: LogFormat.text)
         accounts = try AccountsConfiguration(env, publicURL: publicURL)

@@ -75,7 +75,7 @@ struct GraphQLHTTPHandler: Sendable {
             return failureResponse(failure, mediaType: mediaType)
         } catch let failure as PreparationFailure {
             record(operationName: nil, outcome: .invalidRequest, since: start, statements: 0)
-            return failureResponse(GraphQLRequestFailure(status: .badRequest, errors: failure.errors), mediaType: mediaType)
+            return failureResponse(GraphQLRequestFailure(status: .unexecutable, errors: failure.errors), mediaType: mediaType)
         }
         let credential = RequestCredential(
             bearerToken: context.bearerToken, requestID: context.requestID, clientAddress: context.clientAddress,
@@ -173,7 +173,9 @@ struct GraphQLHTTPHandler: Sendable {
         var status = HTTPResponse.Status.ok
         var headers: HTTPFields = [.contentType: mediaType.contentType]
         switch failure.status {
-        case .badRequest:
+        case .malformed:
+            status = .badRequest
+        case .unexecutable:
             if mediaType == .graphQLResponseJSON { status = .badRequest }
         case .methodNotAllowed(let allow):
             status = .methodNotAllowed

@@ -1,17 +1,21 @@
 import GraphQLLanguage
 
 /// A GraphQL-over-HTTP request that cannot be executed at all: malformed
-/// parameters, a document that does not parse or validate, variables that do
-/// not coerce, a mutation over GET. Its response has `errors` and no `data`.
+/// JSON or parameters, a document that does not parse or validate, a
+/// mutation over GET. Its response has `errors` and no `data`.
 ///
-/// The status depends on the response media type (spec §"Response"): with
-/// `application/graphql-response+json` it is ``status`` (400, or 405 for a
-/// method that cannot run the operation); with `application/json` every
-/// request error is answered 200 and the client reads the problem from
-/// `errors` — except 405, which concerns HTTP itself.
+/// The status follows the spec's sections per response media type
+/// (§"application/json" and §"application/graphql-response+json"): a request
+/// that is not well-formed (JSON parsing failure, invalid parameters) is 400
+/// with either media type; a well-formed request whose document fails is 400
+/// with `application/graphql-response+json` and 200 with `application/json`,
+/// whose clients read the problem from `errors`; 405 concerns HTTP itself.
 struct GraphQLRequestFailure: Error, Sendable {
     enum Status: Sendable {
-        case badRequest
+        /// The body is not JSON, or a parameter is missing or of the wrong type.
+        case malformed
+        /// The document does not parse or validate.
+        case unexecutable
         /// The operation cannot run over this HTTP method (`Allow` lists those that can).
         case methodNotAllowed(allow: String)
     }
@@ -19,8 +23,8 @@ struct GraphQLRequestFailure: Error, Sendable {
     let status: Status
     let errors: [GraphQLError]
 
-    /// A malformed request (code `BAD_REQUEST`).
+    /// A request that is not well-formed (code `BAD_REQUEST`).
     static func badRequest(_ message: String) -> GraphQLRequestFailure {
-        GraphQLRequestFailure(status: .badRequest, errors: [GraphQLError(message, extensions: ["code": "BAD_REQUEST"])])
+        GraphQLRequestFailure(status: .malformed, errors: [GraphQLError(message, extensions: ["code": "BAD_REQUEST"])])
     }
 }

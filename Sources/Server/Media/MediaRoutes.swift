@@ -9,7 +9,11 @@ import Hummingbird
 /// media are cacheable for a year and `If-None-Match` answers 304. A
 /// private medium (a selfie) is served only to its owner and ADMIN and
 /// above, a friends' medium (a screenshot) also to the owner's friends, both
-/// with `Cache-Control: private, no-store`; anyone else gets the
+/// with `Cache-Control: private, max-age=31536000, immutable` and
+/// `Vary: Authorization`: the bytes behind an id never change and access is
+/// checked on every request, so the client's own cache keeps them for good
+/// (a phone does not download a friend's screenshot again), while shared
+/// caches (CDNs, proxies) keep none (RFC 9111 §5.2.2.7). Anyone else gets the
 /// same 404 as for an id that does not exist, so ids reveal nothing. The
 /// caller is resolved from the bearer token exactly as for GraphQL.
 struct MediaRoutes {
@@ -18,7 +22,7 @@ struct MediaRoutes {
     let fileIO = FileIO()
 
     static let publicCacheControl = "public, max-age=31536000, immutable"
-    static let privateCacheControl = "private, no-store"
+    static let privateCacheControl = "private, max-age=31536000, immutable"
 
     func register(on router: Router<QuarryRequestContext>) {
         router.get("/media/:id") { request, context in try await media(request, context: context) }
@@ -43,6 +47,7 @@ struct MediaRoutes {
             .eTag: etag,
             .cacheControl: media.visibility == .public ? Self.publicCacheControl : Self.privateCacheControl,
         ]
+        if media.visibility != .public { headers[.vary] = "Authorization" }
         if let match = request.headers[.ifNoneMatch], Self.matches(match, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
