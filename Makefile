@@ -11,9 +11,9 @@ deps:
 	@scripts/install-deps.sh --test
 	@$(PYTHON) -c 'import graphql, sys; sys.exit(graphql.__version__ != "3.2.8")' 2>/dev/null || \
 	  $(PYTHON) -m pip install --quiet --disable-pip-version-check graphql-core==3.2.8
-	@$(PYTHON) -c 'import pytest, selenium, aiosmtpd, websockets, gql, requests_toolbelt' 2>/dev/null || \
+	@$(PYTHON) -c 'import pytest, selenium, aiosmtpd, websockets, gql, requests_toolbelt, httpx' 2>/dev/null || \
 	  $(PYTHON) -m pip install --quiet --disable-pip-version-check pytest selenium==4.27.1 aiosmtpd==1.4.6 websockets==15.0.1 \
-	    'gql[requests]==4.0.0' graphql-core==3.2.8
+	    'gql[requests,httpx]==4.0.0' graphql-core==3.2.8
 
 ## Serves Quarry on http://127.0.0.1:$${QUARRY_HTTP_PORT:-8080} (local PostgreSQL unless QUARRY_DATABASE_URL is set).
 run:

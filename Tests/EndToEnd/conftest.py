@@ -38,7 +38,7 @@ class QuarryProcess:
         self.base = f"http://127.0.0.1:{self.port}"
         self.data = tempfile.mkdtemp(prefix="quarry-e2e-")
         self.environment = dict(
-            QUARRY_DATABASE_URL=database, QUARRY_HTTP_HOST="127.0.0.1", QUARRY_HTTP_PORT=str(self.port),
+            QUARRY_DATABASE_URL=settings.pop("QUARRY_DATABASE_URL", database), QUARRY_HTTP_HOST="127.0.0.1", QUARRY_HTTP_PORT=str(self.port),
             QUARRY_PUBLIC_URL=self.base, QUARRY_DATA_DIR=self.data, QUARRY_AUTH_ARGON2_MEMORY_KIB="1024",
             QUARRY_AUTH_ARGON2_ITERATIONS="1", QUARRY_LOG_LEVEL="warning",
             QUARRY_SCHEMA_DIR=str(ROOT / "schema"), QUARRY_MIGRATIONS_DIR=str(ROOT / "db/migrations"),

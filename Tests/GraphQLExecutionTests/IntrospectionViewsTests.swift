@@ -48,4 +48,31 @@ import Testing
         let other = try await introspect(query, view: "someone else")
         #expect(other.contains(#""possibleTypes":[{"name":"Me"},{"name":"Stats"}]"#))
     }
+
+    @Test("a mutation or subscription root left empty is hidden and no longer named by __schema; the query root stays")
+    func emptyRootsAreHidden() async throws {
+        let sdl = """
+            directive @secret on FIELD_DEFINITION
+            type Query { open: String }
+            type Mutation { change: Int @secret }
+            type Subscription { events: Int @secret }
+            """
+        let query = #"{ __schema { queryType { name } mutationType { name } subscriptionType { name } types { name } } m: __type(name: "Mutation") { name } }"#
+        func introspect(_ view: String) async throws -> String {
+            try await run(sdl, query: query, context: view) { b in
+                b.resolve("Query", "open") { _ in "open" }
+                b.resolve("Mutation", "change") { _ in 1 }
+                b.subscribe("Subscription", "events") { _ in AsyncThrowingStream<any Sendable, any Error> { $0.finish() } }
+                b.introspectionViews(["guest", "admin"], of: { $0 }) { view, _, field in
+                    view == "admin" || field.directives.first(named: "secret") == nil
+                }
+            }
+        }
+        let guest = try await introspect("guest")
+        #expect(guest.contains(#""queryType":{"name":"Query"},"mutationType":null,"subscriptionType":null"#))
+        #expect(!guest.contains(#"{"name":"Mutation"}"#) && !guest.contains(#"{"name":"Subscription"}"#))
+        #expect(guest.hasSuffix(#""m":null}}"#))
+        let admin = try await introspect("admin")
+        #expect(admin.contains(#""mutationType":{"name":"Mutation"},"subscriptionType":{"name":"Subscription"}"#))
+    }
 }

@@ -53,8 +53,8 @@ final class IntrospectionModel: Sendable {
         schemaValue = IntrospectionSchema(
             description: schema.description, types: schema.types.filter { !hidden.contains($0.id) }.map { named[Int($0.id.index)] },
             queryType: schema.queryType.map { named[Int($0.id.index)] },
-            mutationType: schema.mutationType.map { named[Int($0.id.index)] },
-            subscriptionType: schema.subscriptionType.map { named[Int($0.id.index)] },
+            mutationType: schema.mutationType.flatMap { hidden.contains($0.id) ? nil : named[Int($0.id.index)] },
+            subscriptionType: schema.subscriptionType.flatMap { hidden.contains($0.id) ? nil : named[Int($0.id.index)] },
             directives: directives)
     }
 
@@ -68,9 +68,13 @@ final class IntrospectionModel: Sendable {
 
     /// The object and interface types with no field left to show, and the unions
     /// with no member left, until nothing changes (hiding a type hides the fields
-    /// that return it). The root operation types always stay.
+    /// that return it). The query root always stays (spec §3.3: a schema must
+    /// have one); a mutation or subscription root left empty goes, and
+    /// `__schema` then names none, for an object type with no field makes the
+    /// schema invalid (spec §3.6.1), and clients that rebuild it (graphql-js's
+    /// `buildClientSchema`, then validation) refuse it.
     private static func hiddenTypes(_ schema: GraphQLSchema, showsField: (GraphQLNamedType, GraphQLField) -> Bool) -> Set<TypeID> {
-        let roots = Set([schema.queryType?.id, schema.mutationType?.id, schema.subscriptionType?.id].compactMap { $0 })
+        let roots = Set([schema.queryType?.id].compactMap { $0 })
         var hidden: Set<TypeID> = []
         var changed = true
         while changed {
