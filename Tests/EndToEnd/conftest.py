@@ -1,6 +1,7 @@
 """Real parts for the end-to-end tests: Quarry's debug binary serving on a free loopback port against the
 throwaway cluster of scripts/with-test-postgres.sh, a real SMTP server (aiosmtpd) that keeps every message
 it receives, and headless Chromium driven by Selenium."""
+import contextlib
 import email
 import email.policy
 import json
@@ -60,9 +61,10 @@ def mailbox():
     controller.stop()
 
 
-@pytest.fixture(scope="session")
-def server(mailbox):
-    _, smtp_port = mailbox
+@contextlib.contextmanager
+def quarry_server(**variables):
+    """A debug `quarry serve` on a free loopback port against the test cluster, with its own data folder and
+    `variables` added to its environment; yields its base URL once /readyz answers 200, and stops it after."""
     database = os.environ.get("QUARRY_TEST_DATABASE_URL")
     assert database, "QUARRY_TEST_DATABASE_URL is not set: run with scripts/with-test-postgres.sh (make test)"
     port = free_port()
@@ -71,12 +73,11 @@ def server(mailbox):
     env = dict(
         os.environ,
         QUARRY_DATABASE_URL=database, QUARRY_HTTP_HOST="127.0.0.1", QUARRY_HTTP_PORT=str(port),
-        QUARRY_PUBLIC_URL=base, QUARRY_DATA_DIR=data, QUARRY_SMTP_URL=f"smtp://127.0.0.1:{smtp_port}",
-        QUARRY_MAIL_FROM="Quarry <no-reply@quarry.test>", QUARRY_AUTH_ARGON2_MEMORY_KIB="1024",
-        QUARRY_AUTH_ARGON2_ITERATIONS="1", QUARRY_LOG_LEVEL="warning",
+        QUARRY_PUBLIC_URL=base, QUARRY_DATA_DIR=data, QUARRY_LOG_LEVEL="warning",
         QUARRY_SCHEMA_DIR=str(ROOT / "schema"), QUARRY_MIGRATIONS_DIR=str(ROOT / "db/migrations"),
         QUARRY_TERMS_FILE=str(ROOT / "web/terms.html"), QUARRY_PRIVACY_FILE=str(ROOT / "web/privacy.html"),
     )
+    env.update(variables)
     log = open(Path(data) / "server.log", "w")
     process = subprocess.Popen([str(ROOT / ".build/debug/quarry"), "serve"], env=env, stdout=log, stderr=log)
     try:
@@ -93,6 +94,17 @@ def server(mailbox):
     finally:
         process.terminate()
         process.wait(timeout=30)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def server(mailbox):
+    _, smtp_port = mailbox
+    with quarry_server(
+        QUARRY_SMTP_URL=f"smtp://127.0.0.1:{smtp_port}", QUARRY_MAIL_FROM="Quarry <no-reply@quarry.test>",
+        QUARRY_AUTH_ARGON2_MEMORY_KIB="1024", QUARRY_AUTH_ARGON2_ITERATIONS="1",
+    ) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")
@@ -107,8 +119,9 @@ def graphql(server):
     return call
 
 
-@pytest.fixture(scope="session")
-def browser():
+@contextlib.contextmanager
+def chromium():
+    """Headless Chromium driven by Selenium (the system's chromium and chromedriver, no driver download)."""
     os.environ["SE_OFFLINE"] = "true"
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -120,5 +133,13 @@ def browser():
     options.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="quarry-chromium-"))
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with chromium() as driver:
+        yield driver
