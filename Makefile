@@ -6,7 +6,9 @@ PYTHON ?= python3
 
 ## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
 ## oracle), pytest, Selenium, aiosmtpd, websockets and gql (the end-to-end tests' browser driver, SMTP server,
-## graphql-transport-ws client and a real GraphQL client that reads the schema by introspection).
+## graphql-transport-ws client and a real GraphQL client that reads the schema by introspection), and
+## graphene-django-graphiql-static (GraphiQL's browser files, which the GraphiQL test serves itself: no CDN is
+## reachable in CI).
 deps:
 	@scripts/install-deps.sh --test
 	@$(PYTHON) -c 'import graphql, sys; sys.exit(graphql.__version__ != "3.2.8")' 2>/dev/null || \
@@ -14,6 +16,8 @@ deps:
 	@$(PYTHON) -c 'import pytest, selenium, aiosmtpd, websockets, gql, requests_toolbelt, httpx' 2>/dev/null || \
 	  $(PYTHON) -m pip install --quiet --disable-pip-version-check pytest selenium==4.27.1 aiosmtpd==1.4.6 websockets==15.0.1 \
 	    'gql[requests,httpx]==4.0.0' graphql-core==3.2.8
+	@$(PYTHON) -c 'import graphene_django_graphiql_static' 2>/dev/null || \
+	  $(PYTHON) -m pip install --quiet --disable-pip-version-check --no-deps graphene-django-graphiql-static==0.8
 
 ## Serves Quarry on http://127.0.0.1:$${QUARRY_HTTP_PORT:-8080} (local PostgreSQL unless QUARRY_DATABASE_URL is set).
 run:

@@ -26,7 +26,9 @@ public func buildRouter(
                 temporaryDirectory: configuration.media.uploadDirectory, maxFileBytes: configuration.media.maxUploadBytes,
                 maxFiles: configuration.media.maxUploadFiles
             )
-        )
+        ),
+        graphiQL: configuration.graphiQL == .off ? nil
+            : GraphiQLPage(assets: configuration.graphiQLAssetsURL.map { GraphiQLAssets.selfHosted(baseURL: $0) } ?? .pinned)
     ).register(on: router)
     MediaRoutes(service: components.graphQL, emotionsDirectory: configuration.media.emotionsDirectory).register(on: router)
     EmailVerificationPages(

@@ -1,6 +1,7 @@
 """Real parts for the end-to-end tests: Quarry's debug binary serving on a free loopback port against the
 throwaway cluster of scripts/with-test-postgres.sh, a real SMTP server (aiosmtpd) that keeps every message
 it receives, and headless Chromium driven by Selenium."""
+import contextlib
 import email
 import email.policy
 import json
@@ -38,7 +39,8 @@ class QuarryProcess:
         self.base = f"http://127.0.0.1:{self.port}"
         self.data = tempfile.mkdtemp(prefix="quarry-e2e-")
         self.environment = dict(
-            QUARRY_DATABASE_URL=settings.pop("QUARRY_DATABASE_URL", database), QUARRY_HTTP_HOST="127.0.0.1", QUARRY_HTTP_PORT=str(self.port),
+            QUARRY_DATABASE_URL=settings.pop("QUARRY_DATABASE_URL", database), QUARRY_HTTP_HOST="127.0.0.1",
+            QUARRY_HTTP_PORT=str(self.port),
             QUARRY_PUBLIC_URL=self.base, QUARRY_DATA_DIR=self.data, QUARRY_AUTH_ARGON2_MEMORY_KIB="1024",
             QUARRY_AUTH_ARGON2_ITERATIONS="1", QUARRY_LOG_LEVEL="warning",
             QUARRY_SCHEMA_DIR=str(ROOT / "schema"), QUARRY_MIGRATIONS_DIR=str(ROOT / "db/migrations"),
@@ -119,39 +121,23 @@ def mailbox():
     controller.stop()
 
 
+@contextlib.contextmanager
+def quarry_server(**settings):
+    """A ``QuarryProcess`` with `settings` for a `with` block: yields its base URL, stops it after."""
+    process = QuarryProcess(**settings)
+    try:
+        yield process.base
+    finally:
+        process.stop()
+
+
 @pytest.fixture(scope="session")
 def server(mailbox):
     _, smtp_port = mailbox
-    database = os.environ.get("QUARRY_TEST_DATABASE_URL")
-    assert database, "QUARRY_TEST_DATABASE_URL is not set: run with scripts/with-test-postgres.sh (make test)"
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    data = tempfile.mkdtemp(prefix="quarry-e2e-")
-    env = dict(
-        os.environ,
-        QUARRY_DATABASE_URL=database, QUARRY_HTTP_HOST="127.0.0.1", QUARRY_HTTP_PORT=str(port),
-        QUARRY_PUBLIC_URL=base, QUARRY_DATA_DIR=data, QUARRY_SMTP_URL=f"smtp://127.0.0.1:{smtp_port}",
-        QUARRY_MAIL_FROM="Quarry <no-reply@quarry.test>", QUARRY_AUTH_ARGON2_MEMORY_KIB="1024",
-        QUARRY_AUTH_ARGON2_ITERATIONS="1", QUARRY_LOG_LEVEL="warning",
-        QUARRY_SCHEMA_DIR=str(ROOT / "schema"), QUARRY_MIGRATIONS_DIR=str(ROOT / "db/migrations"),
-        QUARRY_TERMS_FILE=str(ROOT / "web/terms.html"), QUARRY_PRIVACY_FILE=str(ROOT / "web/privacy.html"),
-    )
-    log = open(Path(data) / "server.log", "w")
-    process = subprocess.Popen([str(ROOT / ".build/debug/quarry"), "serve"], env=env, stdout=log, stderr=log)
-    try:
-        for _ in range(300):
-            try:
-                with urllib.request.urlopen(base + "/readyz", timeout=1) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise AssertionError("quarry did not become ready: " + (Path(data) / "server.log").read_text())
+    with quarry_server(
+        QUARRY_SMTP_URL=f"smtp://127.0.0.1:{smtp_port}", QUARRY_MAIL_FROM="Quarry <no-reply@quarry.test>",
+    ) as base:
         yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 @pytest.fixture(scope="session")
@@ -166,8 +152,9 @@ def graphql(server):
     return call
 
 
-@pytest.fixture(scope="session")
-def browser():
+@contextlib.contextmanager
+def chromium():
+    """Headless Chromium driven by Selenium (the system's chromium and chromedriver, no driver download)."""
     os.environ["SE_OFFLINE"] = "true"
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -179,5 +166,13 @@ def browser():
     options.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="quarry-chromium-"))
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with chromium() as driver:
+        yield driver

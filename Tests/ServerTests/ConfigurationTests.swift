@@ -27,6 +27,8 @@ struct ConfigurationTests {
         #expect(config.documentCacheSize == 1_000)
         #expect(config.logLevel == .info)
         #expect(config.logFormat == .text)
+        #expect(config.graphiQL == .on)
+        #expect(config.graphiQLAssetsURL == nil)
     }
 
     @Test("every variable is read")
@@ -51,6 +53,8 @@ struct ConfigurationTests {
             "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE": "10",
             "QUARRY_LOG_LEVEL": "debug",
             "QUARRY_LOG_FORMAT": "json",
+            "QUARRY_GRAPHIQL": "OFF",
+            "QUARRY_GRAPHIQL_ASSETS_URL": "https://assets.example.com:8443/graphiql/",
         ])
         #expect(config.databaseURL == "postgresql://u@db:5432/q")
         #expect(config.httpHost == "0.0.0.0")
@@ -71,6 +75,8 @@ struct ConfigurationTests {
         #expect(config.documentCacheSize == 10)
         #expect(config.logLevel == .debug)
         #expect(config.logFormat == .json)
+        #expect(config.graphiQL == .off)
+        #expect(config.graphiQLAssetsURL == "https://assets.example.com:8443/graphiql")
     }
 
     @Test("the public URL follows host and port unless set")
@@ -118,6 +124,10 @@ struct ConfigurationTests {
             ("QUARRY_CORS_ORIGINS", "https://a.example/path"), ("QUARRY_CORS_ORIGINS", "*,https://b.example"),
             ("QUARRY_SHUTDOWN_TIMEOUT_SECONDS", "0"), ("QUARRY_LOG_LEVEL", "loud"), ("QUARRY_LOG_FORMAT", "xml"),
             ("QUARRY_GRAPHQL_MAX_DEPTH", "-1"), ("QUARRY_GRAPHQL_MAX_COST", "lots"), ("QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", "0"),
+            ("QUARRY_GRAPHIQL", "yes"), ("QUARRY_GRAPHIQL_ASSETS_URL", "/static/graphiql"),
+            ("QUARRY_GRAPHIQL_ASSETS_URL", "ftp://assets.example.com"), ("QUARRY_GRAPHIQL_ASSETS_URL", "https://"),
+            ("QUARRY_GRAPHIQL_ASSETS_URL", "https://cdn.example/x?v=1"), ("QUARRY_GRAPHIQL_ASSETS_URL", #"https://cdn.example/"a"#),
+            ("QUARRY_GRAPHIQL_ASSETS_URL", "https://cdn.example; script-src *"), ("QUARRY_GRAPHIQL_ASSETS_URL", "https://u:p@cdn.example"),
         ]
     )
     func badValue(variable: String, value: String) {

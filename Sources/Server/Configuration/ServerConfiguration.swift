@@ -65,6 +65,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var identityProviders: [IdentityProviderConfiguration]
     /// Uploads and stored media: limits and folders (`QUARRY_UPLOAD_*`, `QUARRY_EMOTIONS_DIR`).
     public var media: MediaConfiguration
+    /// Whether a browser's `GET /graphql` gets GraphiQL (`QUARRY_GRAPHIQL`).
+    public var graphiQL: GraphiQLMode
+    /// Where GraphiQL's files are loaded from instead of the pinned CDN files, without a
+    /// trailing slash (`QUARRY_GRAPHIQL_ASSETS_URL`); `nil` = the CDN.
+    public var graphiQLAssetsURL: String?
 
     /// Introspection policy of `QUARRY_INTROSPECTION`.
     public enum IntrospectionMode: String, CaseIterable, Sendable {
@@ -74,6 +79,12 @@ public struct ServerConfiguration: Sendable, Equatable {
         case off
         /// Each caller sees only what its role may use.
         case role
+    }
+
+    /// `QUARRY_GRAPHIQL`: `off` in production, where nobody should explore the API from a browser.
+    public enum GraphiQLMode: String, CaseIterable, Sendable {
+        case on
+        case off
     }
 
     /// Log line format of `QUARRY_LOG_FORMAT`.
@@ -91,6 +102,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         "QUARRY_GRAPHQL_MAX_DEPTH", "QUARRY_GRAPHQL_MAX_ALIASES", "QUARRY_GRAPHQL_MAX_COST",
         "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
         "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
+        "QUARRY_GRAPHIQL", "QUARRY_GRAPHIQL_ASSETS_URL",
     ] + AccountsConfiguration.variables + MediaConfiguration.variables + IdentityProvider.allCases.flatMap { provider in
         ["JWKS", "AUDIENCE", "ISSUER"].map { "QUARRY_OIDC_\(provider.rawValue)_\($0)" }
     }
@@ -133,6 +145,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         privacyFile = Self.absolutePath(env.string("QUARRY_PRIVACY_FILE", default: "./web/privacy.html"))
         identityProviders = try IdentityProviderConfiguration.fromEnvironment(environment)
         media = try MediaConfiguration(env, dataDirectory: dataDirectory, absolutePath: Self.absolutePath)
+        graphiQL = try env.choice("QUARRY_GRAPHIQL", default: GraphiQLMode.on)
+        graphiQLAssetsURL = try env.raw("QUARRY_GRAPHIQL_ASSETS_URL").map(Self.checkedAssetsURL)
     }
 
     /// The database URL, or an error telling the operator how to get one.
@@ -180,6 +194,24 @@ public struct ServerConfiguration: Sendable, Equatable {
             )
         }
         return text.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+
+    /// An absolute http(s) base URL that file names are appended to. It ends up in HTML
+    /// attributes and in the `Content-Security-Policy` header, so quotes, angle brackets,
+    /// `;`, `,`, whitespace, user info, a query and a fragment are refused.
+    private static func checkedAssetsURL(_ text: String) throws -> String {
+        let invalid = ConfigurationError(
+            variable: "QUARRY_GRAPHIQL_ASSETS_URL", value: text,
+            expected: "an absolute http:// or https:// URL without a query or fragment, e.g. https://assets.example.com/graphiql"
+        )
+        let scheme = ["http://", "https://"].first { text.lowercased().hasPrefix($0) }
+        let printableASCII = text.allSatisfy { $0.asciiValue.map { (0x21...0x7E).contains($0) } ?? false }
+        guard let scheme, printableASCII, !text.contains(where: { "\"'<>;,`\\?#@".contains($0) }),
+            text.dropFirst(scheme.count).first.map({ $0 != "/" }) == true
+        else { throw invalid }
+        var url = text
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
     }
 
     private static func logLevel(_ text: String?) throws -> Logger.Level {

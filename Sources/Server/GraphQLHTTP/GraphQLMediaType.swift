@@ -40,6 +40,22 @@ public enum GraphQLMediaType: String, Sendable, Equatable {
         }
         return best?.type
     }
+
+    /// Whether an `Accept` header prefers `text/html` to both JSON types, as a
+    /// browser opening a page does (`text/html,…,*/*;q=0.8`). Each type gets the
+    /// `q` of the most specific range that matches it (RFC 9110 §12.5.1); HTML
+    /// must be strictly better, so `*/*` or no header at all means JSON.
+    static func prefersHTML(accept: String?) -> Bool {
+        guard let accept else { return false }
+        let ranges = accept.split(separator: ",").compactMap { MediaRange($0) }
+        func quality(_ type: String, _ subtype: String) -> Double {
+            let matching = ranges.filter { ($0.type == type || $0.type == "*") && ($0.subtype == subtype || $0.subtype == "*") }
+            let specificity = { (range: MediaRange) in (range.type == "*" ? 0 : 1) + (range.subtype == "*" ? 0 : 1) }
+            return matching.max { specificity($0) < specificity($1) }?.quality ?? 0
+        }
+        let json = max(quality("application", "json"), quality("application", "graphql-response+json"))
+        return quality("text", "html") > json
+    }
 }
 
 /// One element of an `Accept` or `Content-Type` header: `type/subtype;param=value`.
