@@ -64,6 +64,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var identityProviders: [IdentityProviderConfiguration]
     /// Uploads and stored media: limits and folders (`QUARRY_UPLOAD_*`, `QUARRY_EMOTIONS_DIR`).
     public var media: MediaConfiguration
+    /// Automatic persisted queries and trusted documents (`QUARRY_PERSISTED_QUERIES_MAX`, `QUARRY_TRUSTED_DOCUMENTS*`).
+    public var persistedDocuments: PersistedDocumentsConfiguration
 
     /// Introspection policy of `QUARRY_INTROSPECTION`.
     public enum IntrospectionMode: String, CaseIterable, Sendable {
@@ -88,7 +90,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         "QUARRY_INTROSPECTION", "QUARRY_DATABASE_POOL_SIZE", "QUARRY_DATABASE_STATEMENT_TIMEOUT_MS",
         "QUARRY_HTTP_MAX_BODY_BYTES", "QUARRY_CORS_ORIGINS", "QUARRY_SHUTDOWN_TIMEOUT_SECONDS",
         "QUARRY_GRAPHQL_MAX_DEPTH", "QUARRY_GRAPHQL_MAX_ALIASES", "QUARRY_GRAPHQL_MAX_COST",
-        "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
+        "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE",
+    ] + PersistedDocumentsConfiguration.variables + [
+        "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
         "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
     ] + AccountsConfiguration.variables + MediaConfiguration.variables + IdentityProvider.allCases.flatMap { provider in
         ["JWKS", "AUDIENCE", "ISSUER"].map { "QUARRY_OIDC_\(provider.rawValue)_\($0)" }
@@ -129,6 +133,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         privacyFile = Self.absolutePath(env.string("QUARRY_PRIVACY_FILE", default: "./web/privacy.html"))
         identityProviders = try IdentityProviderConfiguration.fromEnvironment(environment)
         media = try MediaConfiguration(env, dataDirectory: dataDirectory, absolutePath: Self.absolutePath)
+        persistedDocuments = try PersistedDocumentsConfiguration(env, absolutePath: Self.absolutePath)
     }
 
     /// The database URL, or an error telling the operator how to get one.
