@@ -6,8 +6,9 @@ extension GraphQLTool {
     /// The trusted documents' manifest of the documents: `{"<sha256>": "<text>"}`
     /// with the keys sorted, one entry a line — the format Relay and GraphQL
     /// Codegen emit and `QUARRY_TRUSTED_DOCUMENTS_MANIFEST` reads. Each file's
-    /// text is hashed byte for byte (a trailing newline is kept, as Relay keeps
-    /// it), so the hash is the one a client computes over the same text. A file
+    /// text is hashed byte for byte (a trailing newline is kept): clients hash
+    /// exactly the text they send, as Relay does, so the key is the one a client
+    /// computes when it sends this file's text. A file
     /// that is not UTF-8 or does not parse stops the command, named on standard
     /// error, with exit status 1.
     static func hash(_ files: [(path: String, bytes: [UInt8])]) -> Outcome {

@@ -72,8 +72,8 @@ extension GraphQLCommand {
             abstract: "Print the trusted documents' manifest {\"<sha256>\": \"<document>\"} of GraphQL documents.",
             discussion: """
                 One document per file. Each key is the SHA-256 (lower-case hex) of the file's exact bytes: \
-                nothing is trimmed or normalised, so a trailing newline is kept in the text and in the hash, \
-                as Relay does. The keys are sorted; identical files give one entry. The output is what \
+                nothing is trimmed or normalised, so a trailing newline is kept in the text and in the hash \
+                (clients hash exactly the text they send, as Relay does). The keys are sorted; identical files give one entry. The output is what \
                 QUARRY_TRUSTED_DOCUMENTS_MANIFEST reads, and clients send a document by its key \
                 (extensions.persistedQuery.sha256Hash, or documentId "sha256:<key>"). \
                 A file that cannot be read, is not UTF-8 or does not parse is named on standard error (exit 1).
