@@ -149,6 +149,24 @@ struct PersistedQueryTests {
         #expect(warmStatements == 0)
     }
 
+    @Test("registering a hash the instance already holds writes nothing again")
+    func registerTwice() async throws {
+        let query = R.uniqueQuery("Twice")
+        let hash = DocumentHash.sha256(query)
+        let (_, components) = try await makeComponents()
+        let logger = Logger(label: "quarry.test")
+        var statements: [Int] = []
+        for _ in 0..<2 {
+            let (prepared, count) = await StatementCounter.counting {
+                await components.graphQL.prepare(.persistedQuery(hash: hash, text: query), operationName: nil, logger: logger)
+            }
+            #expect((try? prepared.get()) != nil)
+            statements.append(count)
+        }
+        // The first registration inserts, then enforces the bound.
+        #expect(statements == [2, 0])
+    }
+
     @Test("the table keeps at most QUARRY_PERSISTED_QUERIES_MAX documents, evicting the least recently used")
     func bounded() async throws {
         // A database of its own, so that no other test's registrations count, and a bound of 3

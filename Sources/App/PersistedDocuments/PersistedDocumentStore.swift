@@ -48,9 +48,12 @@ public final class PersistedDocumentStore: Sendable {
 
     /// Stores `text` under `hash` (which the caller has checked is its SHA-256),
     /// then deletes the least recently used rows beyond ``maxDocuments``.
-    /// Two statements; registering is rare (once per new document and instance
-    /// cache miss), and the deletion walks the `last_used_at` index up to the bound.
+    /// Two statements; registering is rare (a client sends the text only after
+    /// `PERSISTED_QUERY_NOT_FOUND`), and the deletion walks the `last_used_at`
+    /// index up to the bound. A hash this instance holds in memory is not
+    /// written again, so a client that always sends hash and text costs no writes.
     public func register(_ text: String, hash: String) async throws {
+        guard recent.withLock({ $0.value(for: hash) }) == nil else { return }
         _ = try await database.execute("""
             INSERT INTO persisted_documents (hash, text) VALUES (\(hash), \(text))
             ON CONFLICT (hash) DO UPDATE SET last_used_at = now()
