@@ -19,6 +19,10 @@ public final class GraphQLService: Sendable {
     public let media: MediaServices?
     /// This instance's subscribers of `messageReceived`; the server's message listener feeds it.
     public let messageHub: MessageHub
+    /// Documents registered by automatic persisted queries, shared through the database.
+    public let persistedDocuments: PersistedDocumentStore
+    let trustedDocuments: TrustedDocuments
+    let introspection: Bool
     private let documents: DocumentCache
 
     /// What the configuration decides about GraphQL requests.
@@ -31,12 +35,16 @@ public final class GraphQLService: Sendable {
         public var maxDepth: Int
         public var maxAliases: Int
         public var maxCost: Int
-        /// Parsed and validated documents kept.
+        /// Parsed and validated documents kept (and as many persisted-query hashes).
         public var documentCacheSize: Int
+        /// The bound on automatic persisted queries stored in the database.
+        public var persistedQueriesMax: Int
+        /// The allow-list of trusted documents and its mode.
+        public var trustedDocuments: TrustedDocuments
 
         public init(
             introspection: Bool, introspectionByRole: Bool = false, maxDepth: Int, maxAliases: Int, maxCost: Int,
-            documentCacheSize: Int
+            documentCacheSize: Int, persistedQueriesMax: Int = 10_000, trustedDocuments: TrustedDocuments = .off
         ) {
             self.introspection = introspection
             self.introspectionByRole = introspectionByRole
@@ -44,6 +52,8 @@ public final class GraphQLService: Sendable {
             self.maxAliases = maxAliases
             self.maxCost = maxCost
             self.documentCacheSize = documentCacheSize
+            self.persistedQueriesMax = persistedQueriesMax
+            self.trustedDocuments = trustedDocuments
         }
 
         /// What Quarry ships with (the defaults of `QUARRY_INTROSPECTION` and the
@@ -67,8 +77,9 @@ public final class GraphQLService: Sendable {
         }
     }
 
-    /// Binds every area's resolvers to `schema`.
-    /// - Throws: `SchemaBindingError` when a field has no resolver or a binding names no field.
+    /// Binds every area's resolvers to `schema`, and checks the trusted documents.
+    /// - Throws: `SchemaBindingError` when a field has no resolver or a binding names no field;
+    ///   ``InvalidTrustedDocument`` when a manifest document does not parse or validate.
     public init(
         schema: GraphQLSchema, database: PostgresPool, accounts: AccountServices, options: Options,
         media: MediaServices? = nil
@@ -94,6 +105,18 @@ public final class GraphQLService: Sendable {
         self.accounts = accounts
         self.media = media
         documents = DocumentCache(schema: schema, capacity: options.documentCacheSize, rules: options.validationRules)
+        persistedDocuments = PersistedDocumentStore(
+            database: database, maxDocuments: options.persistedQueriesMax, memoryCapacity: options.documentCacheSize
+        )
+        trustedDocuments = options.trustedDocuments
+        introspection = options.introspection
+        if options.trustedDocuments.mode != .off {
+            for (hash, text) in options.trustedDocuments.documents.sorted(by: { $0.key < $1.key }) {
+                if case .failure(let failure) = documents.document(for: text) {
+                    throw InvalidTrustedDocument(hash: hash, errors: failure.errors)
+                }
+            }
+        }
     }
 
     /// Parses and validates a request's document (spec §6.1 steps before

@@ -82,7 +82,8 @@ public final class DocumentCache: Sendable {
 
 /// A fixed-capacity map that evicts its least recently used entry: a dictionary from
 /// key to slot, and the slots linked in recency order by index (no per-entry objects).
-struct LRUTable<Key: Hashable, Value> {
+/// Not synchronised: wrap it in a `Mutex`, as ``DocumentCache`` does.
+public struct LRUTable<Key: Hashable, Value> {
     private struct Slot {
         var key: Key
         var value: Value
@@ -90,19 +91,20 @@ struct LRUTable<Key: Hashable, Value> {
         var older: Int
     }
 
-    let capacity: Int
+    public let capacity: Int
     private var slots: [Slot] = []
     private var index: [Key: Int] = [:]
     /// Most and least recently used slots; -1 when empty.
     private var newest = -1
     private var oldest = -1
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
+        precondition(capacity > 0, "LRUTable needs room for at least one entry")
         self.capacity = capacity
         slots.reserveCapacity(min(capacity, 1024))
     }
 
-    var count: Int { slots.count }
+    public var count: Int { slots.count }
 
     /// The keys from the most to the least recently used (for tests and diagnostics).
     var keysByRecency: [Key] {
@@ -116,7 +118,7 @@ struct LRUTable<Key: Hashable, Value> {
     }
 
     /// The value for `key`, which becomes the most recently used.
-    mutating func value(for key: Key) -> Value? {
+    public mutating func value(for key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         moveToNewest(slot)
         return slots[slot].value
@@ -124,7 +126,7 @@ struct LRUTable<Key: Hashable, Value> {
 
     /// Stores `value` as the most recently used, evicting the oldest entry when full.
     /// A key already present keeps its first value (both were computed from the same key).
-    mutating func insert(_ value: Value, for key: Key) {
+    public mutating func insert(_ value: Value, for key: Key) {
         if let slot = index[key] {
             moveToNewest(slot)
             return

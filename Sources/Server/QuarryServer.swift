@@ -52,9 +52,8 @@ public struct QuarryServer {
         let schema = try QuarrySchema.build(directory: configuration.schemaDirectory)
         let pool = PostgresPool(configuration: try postgresConfiguration(), logger: logger)
         let accounts = makeAccountServices()
-        let service = try GraphQLService(
-            schema: schema, database: pool, accounts: accounts, options: configuration.graphQLOptions,
-            media: configuration.media.services
+        let service = try configuration.makeGraphQLService(
+            schema: schema, database: pool, accounts: accounts, media: configuration.media.services
         )
         if runMigrations {
             let applied = try await migrate(pool: pool)

@@ -7,8 +7,8 @@ import GraphQLLanguage
 struct GraphQLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graphql",
-        abstract: "Parse, validate and print GraphQL documents and schemas (any schema).",
-        subcommands: [ParseDocument.self, ValidateDocument.self, PrintSchemaFiles.self]
+        abstract: "Parse, validate, print and hash GraphQL documents and schemas (any schema).",
+        subcommands: [ParseDocument.self, ValidateDocument.self, PrintSchemaFiles.self, HashDocuments.self]
     )
 
     /// `quarry graphql parse FILE`: the canonical print, or the syntax error as JSON.
@@ -60,6 +60,38 @@ struct GraphQLCommand: ParsableCommand {
 
         func run() throws {
             try finish(GraphQLTool.printSchema(try schema.map(readSource)))
+        }
+    }
+}
+
+extension GraphQLCommand {
+    /// `quarry graphql hash FILE...`: the trusted documents' manifest of the files.
+    struct HashDocuments: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "hash",
+            abstract: "Print the trusted documents' manifest {\"<sha256>\": \"<document>\"} of GraphQL documents.",
+            discussion: """
+                One document per file. Each key is the SHA-256 (lower-case hex) of the file's exact bytes: \
+                nothing is trimmed or normalised, so a trailing newline is kept in the text and in the hash \
+                (clients hash exactly the text they send, as Relay does). The keys are sorted; identical files give one entry. The output is what \
+                QUARRY_TRUSTED_DOCUMENTS_MANIFEST reads, and clients send a document by its key \
+                (extensions.persistedQuery.sha256Hash, or documentId "sha256:<key>"). \
+                A file that cannot be read, is not UTF-8 or does not parse is named on standard error (exit 1).
+                """)
+
+        @Argument(help: "GraphQL documents, one per file.")
+        var files: [String]
+
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("Name at least one document: quarry graphql hash FILE...") }
+        }
+
+        func run() throws {
+            let read = try files.map { path -> (path: String, bytes: [UInt8]) in
+                guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("Cannot read \(path).") }
+                return (path: path, bytes: Array(data))
+            }
+            try finish(GraphQLTool.hash(read))
         }
     }
 }

@@ -1,9 +1,10 @@
+import ArgumentParser
 import GraphQLLanguage
 import Testing
 
 @testable import quarry
 
-@Suite("quarry graphql parse | validate | print-schema")
+@Suite("quarry graphql parse | validate | print-schema | hash")
 struct GraphQLCommandTests {
     static let sdl = Source(
         body: """
@@ -90,5 +91,41 @@ struct GraphQLCommandTests {
               age: Int
             }
             """, exitCode: 0))
+    }
+
+    @Test("hash prints the manifest: keys sorted, each file's exact text (trailing newline kept), duplicates once")
+    func hashPrintsManifest() {
+        // The hashes are Python's hashlib.sha256 of the same texts.
+        let outcome = GraphQLTool.hash([
+            (path: "b.graphql", bytes: Array("query B { b }\n".utf8)),
+            (path: "a.graphql", bytes: Array("{ a }".utf8)),
+            (path: "a-again.graphql", bytes: Array("{ a }".utf8)),
+            (path: "q.graphql", bytes: Array("query Q {\n  dog(name: \"Rex\") { name }\n}\n".utf8)),
+        ])
+        #expect(outcome == GraphQLTool.Outcome(output: #"""
+            {
+              "1c7e1e347f726166b5b1c55afd61f278cc9b45e00c108ec33d540a566379811b": "{ a }",
+              "b074bb74d3f4976d9ee3b778140f53311db370026dd2630eeba683fb432fd124": "query B { b }\n",
+              "deb79c08296c36d3d686b0b658c3471aab5ad05e2b04c9589debae3cfb2177b5": "query Q {\n  dog(name: \"Rex\") { name }\n}\n"
+            }
+            """#, exitCode: 0))
+    }
+
+    @Test("hash names a file that does not parse, or is not UTF-8, on standard error with exit status 1")
+    func hashRefusesBadFiles() {
+        #expect(GraphQLTool.hash([
+            (path: "ok.graphql", bytes: Array("{ a }".utf8)), (path: "broken.graphql", bytes: Array("{ a\n".utf8)),
+        ]) == GraphQLTool.Outcome(
+            output: "broken.graphql: Syntax Error: Expected Name, found <EOF>. (line 2, column 1)", exitCode: 1,
+            toStandardError: true))
+        #expect(GraphQLTool.hash([(path: "bin.graphql", bytes: [0x7B, 0xFF, 0x7D])]) == GraphQLTool.Outcome(
+            output: "bin.graphql: not UTF-8 text", exitCode: 1, toStandardError: true))
+    }
+
+    @Test("hash refuses a file that cannot be read, naming it")
+    func hashUnreadable() throws {
+        let command = try GraphQLCommand.HashDocuments.parse(["/nonexistent/query.graphql"])
+        let error = #expect(throws: ValidationError.self) { try command.run() }
+        #expect(error?.message == "Cannot read /nonexistent/query.graphql.")
     }
 }

@@ -25,6 +25,8 @@ struct ConfigurationTests {
         #expect(config.maxAliases == 30)
         #expect(config.maxQueryCost == 10_000)
         #expect(config.documentCacheSize == 1_000)
+        #expect(config.persistedDocuments.persistedQueriesMax == 10_000)
+        #expect(config.persistedDocuments.trustedDocuments == .off)
         #expect(config.logLevel == .info)
         #expect(config.logFormat == .text)
         #expect(config.graphiQL == .on)

@@ -1,3 +1,4 @@
+import App
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
@@ -23,7 +24,7 @@ struct GraphQLRequestParametersTests {
     @Test("a full JSON body is read")
     func fullBody() throws {
         let read = try parameters(#"{"query":"query Q($n: Int) { a }","operationName":"Q","variables":{"n":1,"s":"x y","b":false,"f":1.5,"l":[null]},"extensions":{"e":true},"other":1}"#)
-        #expect(read.query == "query Q($n: Int) { a }")
+        #expect(read.document == .text("query Q($n: Int) { a }"))
         #expect(read.operationName == "Q")
         #expect(read.variables["n"] == .int(1))
         #expect(read.variables["s"] == .string("x y"))
@@ -68,7 +69,7 @@ struct GraphQLRequestParametersTests {
             "query=query+Type(%24name%3A+String!)+%7B+__type(name%3A+%24name)+%7B+name+%7D+%7D&variables=%7B%22name%22%3A%22a+b%22%7D&operationName=Type"
         ))
         let read = try GraphQLRequestParameters(queryItems: items, parseJSON: { try JSONReader.read($0) })
-        #expect(read.query == "query Type($name: String!) { __type(name: $name) { name } }")
+        #expect(read.document == .text("query Type($name: String!) { __type(name: $name) { name } }"))
         #expect(read.operationName == "Type")
         #expect(read.variables["name"] == .string("a b"))
     }
@@ -88,6 +89,26 @@ struct GraphQLRequestParametersTests {
                 (error as? GraphQLRequestFailure)?.errors.first?.message.hasPrefix(message) == true
             }
         }
+    }
+
+    @Test("a persisted document's hash stands in for query: extensions.persistedQuery or documentId, POST or GET")
+    func persistedDocuments() throws {
+        let hash = String(repeating: "ab", count: 32)
+        #expect(try parameters(#"{"extensions":{"persistedQuery":{"version":1,"sha256Hash":"\#(hash)"}}}"#).document
+            == .persistedQuery(hash: hash, text: nil))
+        #expect(try parameters(#"{"query":null,"extensions":{"persistedQuery":{"version":1,"sha256Hash":"\#(hash.uppercased())"}}}"#).document
+            == .persistedQuery(hash: hash, text: nil))
+        #expect(try parameters(#"{"query":"{ a }","extensions":{"persistedQuery":{"version":1,"sha256Hash":"\#(hash)"}}}"#).document
+            == .persistedQuery(hash: hash, text: "{ a }"))
+        #expect(try parameters(#"{"documentId":"sha256:\#(hash)"}"#).document == .documentID(hash: hash))
+        #expect(try parameters(#"{"documentId":"\#(hash)"}"#).document == .documentID(hash: hash))
+        let items = try #require(FormURLEncoded.decode(Substring("documentId=sha256%3A\(hash)&operationName=")))
+        #expect(try GraphQLRequestParameters(queryItems: items, parseJSON: { try JSONReader.read($0) }).document
+            == .documentID(hash: hash))
+        #expect(try failure(#"{"documentId":"sha256:\#(hash)","query":"{ a }"}"#)?.hasPrefix("A request with \"documentId\"") == true)
+        #expect(try failure(#"{"documentId":"sha256:abc"}"#)?.hasPrefix("The \"documentId\" parameter must be") == true)
+        #expect(try failure(#"{"extensions":{"persistedQuery":{"version":2,"sha256Hash":"\#(hash)"}}}"#)?
+            .hasPrefix("Unsupported persisted query version") == true)
     }
 
     @Test("form decoding: plus is space, percent escapes are UTF-8, broken escapes are refused")

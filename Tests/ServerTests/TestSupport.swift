@@ -21,15 +21,18 @@ func testPool() async throws -> PostgresPool {
 }
 
 /// The components of a test server: the real schema and engine over the test database.
+/// `database` defaults to the shared test database.
 func makeComponents(
-    environment: [String: String] = [:], readiness: Readiness = .ready, metrics: QuarryMetrics = QuarryMetrics()
+    environment: [String: String] = [:], readiness: Readiness = .ready, metrics: QuarryMetrics = QuarryMetrics(),
+    database: PostgresPool? = nil
 ) async throws -> (ServerConfiguration, ServerComponents) {
     let configuration = try ServerConfiguration(
         environment: environment.merging(["QUARRY_HTTP_PORT": "0", "QUARRY_SCHEMA_DIR": SchemaFiles.directory()]) { a, _ in a }
     )
-    let service = try GraphQLService(
-        schema: QuarrySchema.build(directory: configuration.schemaDirectory), database: await testPool(),
-        accounts: testAccountServices(settings: configuration.accounts.settings), options: configuration.graphQLOptions
+    let pool = if let database { database } else { try await testPool() }
+    let service = try configuration.makeGraphQLService(
+        schema: QuarrySchema.build(directory: configuration.schemaDirectory), database: pool,
+        accounts: testAccountServices(settings: configuration.accounts.settings)
     )
     let components = ServerComponents(
         graphQL: service, readiness: FixedReadiness(answer: readiness), metrics: metrics, refreshGauges: {}
@@ -39,9 +42,12 @@ func makeComponents(
 
 /// An application with the given configuration overrides.
 func makeTestApplication(
-    environment: [String: String] = [:], readiness: Readiness = .ready, metrics: QuarryMetrics = QuarryMetrics()
+    environment: [String: String] = [:], readiness: Readiness = .ready, metrics: QuarryMetrics = QuarryMetrics(),
+    database: PostgresPool? = nil
 ) async throws -> some ApplicationProtocol {
-    let (configuration, components) = try await makeComponents(environment: environment, readiness: readiness, metrics: metrics)
+    let (configuration, components) = try await makeComponents(
+        environment: environment, readiness: readiness, metrics: metrics, database: database
+    )
     return buildApplication(configuration: configuration, components: components, logger: Logger(label: "quarry.test"))
 }
 

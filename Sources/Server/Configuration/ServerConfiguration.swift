@@ -70,6 +70,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Where GraphiQL's files are loaded from instead of the pinned CDN files, without a
     /// trailing slash (`QUARRY_GRAPHIQL_ASSETS_URL`); `nil` = the CDN.
     public var graphiQLAssetsURL: String?
+    /// Automatic persisted queries and trusted documents (`QUARRY_PERSISTED_QUERIES_MAX`, `QUARRY_TRUSTED_DOCUMENTS*`).
+    public var persistedDocuments: PersistedDocumentsConfiguration
 
     /// Introspection policy of `QUARRY_INTROSPECTION`.
     public enum IntrospectionMode: String, CaseIterable, Sendable {
@@ -100,7 +102,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         "QUARRY_INTROSPECTION", "QUARRY_DATABASE_POOL_SIZE", "QUARRY_DATABASE_STATEMENT_TIMEOUT_MS",
         "QUARRY_HTTP_MAX_BODY_BYTES", "QUARRY_CORS_ORIGINS", "QUARRY_SHUTDOWN_TIMEOUT_SECONDS",
         "QUARRY_GRAPHQL_MAX_DEPTH", "QUARRY_GRAPHQL_MAX_ALIASES", "QUARRY_GRAPHQL_MAX_COST",
-        "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE", "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
+        "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE",
+    ] + PersistedDocumentsConfiguration.variables + [
+        "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
         "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
         "QUARRY_GRAPHIQL", "QUARRY_GRAPHIQL_ASSETS_URL",
     ] + AccountsConfiguration.variables + MediaConfiguration.variables + IdentityProvider.allCases.flatMap { provider in
@@ -147,6 +151,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         media = try MediaConfiguration(env, dataDirectory: dataDirectory, absolutePath: Self.absolutePath)
         graphiQL = try env.choice("QUARRY_GRAPHIQL", default: GraphiQLMode.on)
         graphiQLAssetsURL = try env.raw("QUARRY_GRAPHIQL_ASSETS_URL").map(Self.checkedAssetsURL)
+        persistedDocuments = try PersistedDocumentsConfiguration(env, absolutePath: Self.absolutePath)
     }
 
     /// The database URL, or an error telling the operator how to get one.

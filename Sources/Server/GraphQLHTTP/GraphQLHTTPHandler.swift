@@ -4,6 +4,7 @@ import GraphQLLanguage
 import GraphQLType
 import Foundation
 import Hummingbird
+import Postgres
 
 /// `GET /graphql` and `POST /graphql` per the GraphQL-over-HTTP specification
 /// (https://graphql.github.io/graphql-over-http/draft/).
@@ -11,7 +12,8 @@ import Hummingbird
 /// Steps: choose the response media type from `Accept` (406 when neither
 /// JSON type is acceptable); read the request parameters (POST: a JSON body
 /// of at most `QUARRY_HTTP_MAX_BODY_BYTES`, else 413; a non-JSON
-/// `Content-Type` gets 415); prepare the document (parse, validate, cached);
+/// `Content-Type` gets 415); prepare the document (parse, validate, cached; a
+/// persisted document's hash is resolved first, see `GraphQLService.prepare(_:operationName:logger:)`);
 /// refuse a mutation over GET with 405; execute with the caller's credential;
 /// answer with the status the media type implies. A `multipart/form-data`
 /// POST is a GraphQL multipart request (file uploads, Sources/Server/Multipart):
@@ -49,6 +51,8 @@ struct GraphQLHTTPHandler: Sendable {
         let prepared: PreparedOperation
         let variables: GraphQLObjectValue
         var uploaded = RequestUploads.none
+        // Statements spent finding a persisted document (none when its hash is in memory).
+        var lookupStatements = 0
         do {
             let parameters: GraphQLRequestParameters
             if let files, let uploads {
@@ -58,8 +62,11 @@ struct GraphQLHTTPHandler: Sendable {
             } else {
                 parameters = try await readParameters(request, context: context)
             }
-            prepared = try service.prepare(query: parameters.query, operationName: parameters.operationName)
-                .get()
+            let (preparation, statements) = await StatementCounter.counting {
+                await service.prepare(parameters.document, operationName: parameters.operationName, logger: context.logger)
+            }
+            lookupStatements = statements
+            prepared = try preparation.get()
             if request.method == .get, let type = prepared.operationType, type != .query {
                 throw GraphQLRequestFailure(
                     status: .methodNotAllowed(allow: "POST"),
@@ -71,11 +78,12 @@ struct GraphQLHTTPHandler: Sendable {
             }
             variables = parameters.variables
         } catch let failure as GraphQLRequestFailure {
-            record(operationName: nil, outcome: .invalidRequest, since: start, statements: 0)
+            record(operationName: nil, outcome: .invalidRequest, since: start, statements: lookupStatements)
             return failureResponse(failure, mediaType: mediaType)
         } catch let failure as PreparationFailure {
-            record(operationName: nil, outcome: .invalidRequest, since: start, statements: 0)
-            return failureResponse(GraphQLRequestFailure(status: .unexecutable, errors: failure.errors), mediaType: mediaType)
+            record(operationName: nil, outcome: .invalidRequest, since: start, statements: lookupStatements)
+            let status: GraphQLRequestFailure.Status = failure.isPersistedQueryNotFound ? .persistedQueryNotFound : .unexecutable
+            return failureResponse(GraphQLRequestFailure(status: status, errors: failure.errors), mediaType: mediaType)
         }
         let credential = RequestCredential(
             bearerToken: context.bearerToken, requestID: context.requestID, clientAddress: context.clientAddress,
@@ -86,7 +94,10 @@ struct GraphQLHTTPHandler: Sendable {
         )
         let outcome: QuarryMetrics.Outcome = !result.hasData ? .invalidRequest
             : result.errorCount == 0 ? .ok : .fieldErrors
-        record(operationName: prepared.operationName, outcome: outcome, since: start, statements: result.sqlStatements)
+        record(
+            operationName: prepared.operationName, outcome: outcome, since: start,
+            statements: lookupStatements + result.sqlStatements
+        )
         // A response without `data` is a request error (e.g. variables that do not coerce):
         // 400 when the client reads statuses, 200 for the legacy media type.
         let status: HTTPResponse.Status = result.hasData || mediaType == .json ? .ok : .badRequest
@@ -180,6 +191,8 @@ struct GraphQLHTTPHandler: Sendable {
         case .methodNotAllowed(let allow):
             status = .methodNotAllowed
             headers[.allow] = allow
+        case .persistedQueryNotFound:
+            headers[.cacheControl] = "private, no-cache, must-revalidate"
         }
         return Response(
             status: status, headers: headers,

@@ -18,6 +18,12 @@ struct GraphQLRequestFailure: Error, Sendable {
         case unexecutable
         /// The operation cannot run over this HTTP method (`Allow` lists those that can).
         case methodNotAllowed(allow: String)
+        /// `PERSISTED_QUERY_NOT_FOUND`: 200 with either media type, and not
+        /// cacheable, as Apollo Server answers (its `PersistedQueryNotFoundError`:
+        /// "we're about to fill in the APQ cache and the same request will succeed
+        /// next time"; a 4xx could be masked by client error handling, and a
+        /// CDN must not keep the miss of a GET).
+        case persistedQueryNotFound
     }
 
     let status: Status

@@ -1,30 +1,28 @@
+import App
 import GraphQLLanguage
 import GraphQLType
 
 /// The parameters of a GraphQL-over-HTTP request (spec §"Request Parameters"):
 /// `query`, `operationName`, `variables` and `extensions`, from a POST body's
-/// JSON object or from a GET request's query string.
+/// JSON object or from a GET request's query string; also `documentId`, of the
+/// spec's draft Appendix A "Persisted Documents".
 struct GraphQLRequestParameters: Sendable, Equatable {
-    var query: String
+    /// The document: `query`'s text, or a hash from `documentId` or
+    /// `extensions.persistedQuery` (see ``PersistedDocumentParameters``).
+    var document: DocumentSource
     var operationName: String?
     var variables: GraphQLObjectValue
     var extensions: GraphQLObjectValue
 
     /// Reads the parameters of a JSON request body (spec §"POST").
     ///
-    /// `query` must be a string; `operationName` a string or null;
-    /// `variables` and `extensions` a map or null. Other keys are ignored.
+    /// `query` must be a string, unless a persisted document's hash stands in
+    /// for it; `operationName` a string or null; `variables` and `extensions` a
+    /// map or null. Other keys are ignored.
     init(json body: GraphQLValue) throws(GraphQLRequestFailure) {
         guard case .object(let object) = body else {
             throw .badRequest("The request body must be a JSON object with a \"query\" string.")
         }
-        guard let query = object["query"] else {
-            throw .badRequest("The request has no \"query\" parameter (a GraphQL document string is required).")
-        }
-        guard case .string(let text) = query else {
-            throw .badRequest("The \"query\" parameter must be a string, not \(Self.describe(query)).")
-        }
-        self.query = text
         switch object["operationName"] {
         case nil, .null?: operationName = nil
         case .string(let name)?: operationName = name
@@ -33,18 +31,33 @@ struct GraphQLRequestParameters: Sendable, Equatable {
         }
         variables = try Self.map(object["variables"], named: "variables")
         extensions = try Self.map(object["extensions"], named: "extensions")
+        let documentID: String?
+        switch object["documentId"] {
+        case nil, .null?: documentID = nil
+        case .string(let id)?: documentID = id
+        case let other?: throw .badRequest("The \"documentId\" parameter must be a string, not \(Self.describe(other)).")
+        }
+        let persisted = try PersistedDocumentParameters(documentID: documentID, extensions: extensions)
+        let query: String?
+        switch object["query"] {
+        case nil: query = nil
+        case .string(let text)?: query = text
+        case .null? where persisted.hash != nil: query = nil
+        case let other?: throw .badRequest("The \"query\" parameter must be a string, not \(Self.describe(other)).")
+        }
+        document = try persisted.document(query: query)
     }
 
     /// Reads the parameters of a GET request's query string (spec §"GET"):
     /// `variables` and `extensions`, when present, are JSON texts of maps.
     init(queryItems: [String: String], parseJSON: (String) throws -> GraphQLValue) throws(GraphQLRequestFailure) {
-        guard let query = queryItems["query"], !query.isEmpty else {
-            throw .badRequest("The request has no \"query\" parameter (a GraphQL document string is required).")
-        }
-        self.query = query
         operationName = queryItems["operationName"].flatMap { $0.isEmpty ? nil : $0 }
         variables = try Self.jsonMap(queryItems["variables"], named: "variables", parseJSON: parseJSON)
         extensions = try Self.jsonMap(queryItems["extensions"], named: "extensions", parseJSON: parseJSON)
+        let persisted = try PersistedDocumentParameters(
+            documentID: queryItems["documentId"].flatMap { $0.isEmpty ? nil : $0 }, extensions: extensions
+        )
+        document = try persisted.document(query: queryItems["query"].flatMap { $0.isEmpty ? nil : $0 })
     }
 
     private static func map(_ value: GraphQLValue?, named name: String) throws(GraphQLRequestFailure) -> GraphQLObjectValue {
@@ -70,7 +83,7 @@ struct GraphQLRequestParameters: Sendable, Equatable {
     }
 
     /// How a JSON value is named in messages: "a number", "an array", ….
-    private static func describe(_ value: GraphQLValue) -> String {
+    static func describe(_ value: GraphQLValue) -> String {
         switch value {
         case .null: "null"
         case .bool: "a boolean"

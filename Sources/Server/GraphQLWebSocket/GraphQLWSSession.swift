@@ -118,7 +118,8 @@ actor GraphQLWSSession {
     /// before this returns; a query or mutation runs in its task.
     private func start(id: String, parameters: GraphQLRequestParameters, credential: RequestCredential) async throws {
         let prepared: PreparedOperation
-        switch service.prepare(query: parameters.query, operationName: parameters.operationName) {
+        // The same document rules as over HTTP: persisted documents, and trusted documents' `only` mode.
+        switch await service.prepare(parameters.document, operationName: parameters.operationName, logger: logger) {
         case .success(let operation): prepared = operation
         case .failure(let failure):
             try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: GraphQLService.written(failure.errors)))
