@@ -20,14 +20,19 @@ let engineTargets: [Target] = [
         dependencies: ["GraphQLLanguage", "GraphQLType", "GraphQLValidation"],
         swiftSettings: strict
     ),
+    // Shared by every test target, so it depends on nothing: the workload files of
+    // Benchmarks/workloads, and bounded waits.
+    .target(name: "CommonTestSupport", path: "Tests/CommonSupport", swiftSettings: strict),
     .testTarget(
         name: "GraphQLLanguageTests",
-        dependencies: ["GraphQLLanguage", .product(name: "PropertyBased", package: "swift-property-based")],
+        dependencies: [
+            "GraphQLLanguage", "CommonTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ],
         swiftSettings: strict
     ),
-    .testTarget(name: "GraphQLTypeTests", dependencies: ["GraphQLType"], swiftSettings: strict),
-    .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLValidation"], swiftSettings: strict),
-    .testTarget(name: "GraphQLExecutionTests", dependencies: ["GraphQLExecution"], swiftSettings: strict),
+    .testTarget(name: "GraphQLTypeTests", dependencies: ["GraphQLType", "CommonTestSupport"], swiftSettings: strict),
+    .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLValidation", "CommonTestSupport"], swiftSettings: strict),
+    .testTarget(name: "GraphQLExecutionTests", dependencies: ["GraphQLExecution", "CommonTestSupport"], swiftSettings: strict),
 ]
 
 let serverTargets: [Target] = [
