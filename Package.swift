@@ -97,12 +97,12 @@ let serverTargets: [Target] = [
         dependencies: ["Server", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         swiftSettings: strict
     ),
-    .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: strict),
+    .testTarget(name: "PostgresTests", dependencies: ["Postgres", "CommonTestSupport"], swiftSettings: strict),
     .testTarget(name: "AuthTests", dependencies: ["Auth"], swiftSettings: strict),
     .testTarget(
         name: "MailTests",
         dependencies: [
-            "Mail", "Postgres",
+            "Mail", "Postgres", "CommonTestSupport",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
@@ -114,7 +114,7 @@ let serverTargets: [Target] = [
     .target(name: "QuarryTestSupport", dependencies: ["App", "Auth", "Postgres"], path: "Tests/Support", swiftSettings: strict),
     .testTarget(
         name: "AppTests",
-        dependencies: ["App", "QuarryTestSupport", .product(name: "JWTKit", package: "jwt-kit")],
+        dependencies: ["App", "QuarryTestSupport", "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit")],
         swiftSettings: strict
     ),
     .testTarget(
@@ -122,6 +122,7 @@ let serverTargets: [Target] = [
         dependencies: [
             "Server",
             "QuarryTestSupport",
+            "CommonTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
