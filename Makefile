@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps run stop-db test test-engine bench-http bench-login bench-friends
+.PHONY: deps run stop-db test test-swift test-engine bench-http bench-login bench-friends
 
 ## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
 ## oracle), pytest, Selenium, aiosmtpd, websockets and gql (the end-to-end tests' browser driver, SMTP server,
@@ -34,6 +34,12 @@ test: deps
 	swift build --build-tests
 	scripts/with-test-postgres.sh swift test --skip-build
 	scripts/with-test-postgres.sh $(PYTHON) -m pytest -q -p no:cacheprovider Tests/EndToEnd
+
+## Builds, then runs the Swift tests whose names match FILTER (all without it) against a throwaway
+## PostgreSQL cluster: make test-swift FILTER='ListenNotifyTests|OutboxTests'.
+test-swift:
+	swift build --build-tests
+	scripts/with-test-postgres.sh swift test --skip-build $(if $(FILTER),--filter '$(FILTER)')
 
 ## The engine alone, without the server's dependencies.
 test-engine:

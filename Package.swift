@@ -20,14 +20,19 @@ let engineTargets: [Target] = [
         dependencies: ["GraphQLLanguage", "GraphQLType", "GraphQLValidation"],
         swiftSettings: strict
     ),
+    // Shared by every test target, so it depends on nothing: the workload files of
+    // Benchmarks/workloads, and bounded waits.
+    .target(name: "CommonTestSupport", path: "Tests/CommonSupport", swiftSettings: strict),
     .testTarget(
         name: "GraphQLLanguageTests",
-        dependencies: ["GraphQLLanguage", .product(name: "PropertyBased", package: "swift-property-based")],
+        dependencies: [
+            "GraphQLLanguage", "CommonTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ],
         swiftSettings: strict
     ),
-    .testTarget(name: "GraphQLTypeTests", dependencies: ["GraphQLType"], swiftSettings: strict),
-    .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLValidation"], swiftSettings: strict),
-    .testTarget(name: "GraphQLExecutionTests", dependencies: ["GraphQLExecution"], swiftSettings: strict),
+    .testTarget(name: "GraphQLTypeTests", dependencies: ["GraphQLType", "CommonTestSupport"], swiftSettings: strict),
+    .testTarget(name: "GraphQLValidationTests", dependencies: ["GraphQLValidation", "CommonTestSupport"], swiftSettings: strict),
+    .testTarget(name: "GraphQLExecutionTests", dependencies: ["GraphQLExecution", "CommonTestSupport"], swiftSettings: strict),
 ]
 
 let serverTargets: [Target] = [
@@ -92,12 +97,12 @@ let serverTargets: [Target] = [
         dependencies: ["Server", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         swiftSettings: strict
     ),
-    .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: strict),
+    .testTarget(name: "PostgresTests", dependencies: ["Postgres", "CommonTestSupport"], swiftSettings: strict),
     .testTarget(name: "AuthTests", dependencies: ["Auth"], swiftSettings: strict),
     .testTarget(
         name: "MailTests",
         dependencies: [
-            "Mail", "Postgres",
+            "Mail", "Postgres", "CommonTestSupport",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
@@ -109,7 +114,7 @@ let serverTargets: [Target] = [
     .target(name: "QuarryTestSupport", dependencies: ["App", "Auth", "Postgres"], path: "Tests/Support", swiftSettings: strict),
     .testTarget(
         name: "AppTests",
-        dependencies: ["App", "QuarryTestSupport", .product(name: "JWTKit", package: "jwt-kit")],
+        dependencies: ["App", "QuarryTestSupport", "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit")],
         swiftSettings: strict
     ),
     .testTarget(
@@ -117,6 +122,7 @@ let serverTargets: [Target] = [
         dependencies: [
             "Server",
             "QuarryTestSupport",
+            "CommonTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Engine benchmarks W0-W4 (../../shared/bench/workloads): a package of its own so
+// Engine benchmarks W0-W4 (workloads/): a package of its own so
 // that the root package never depends on it and `make test` never builds it.
 // Build in release: `swift build -c release --package-path Benchmarks`, or run `Benchmarks/run.sh`.
 import PackageDescription

@@ -1,4 +1,5 @@
 @testable import App
+import CommonTestSupport
 import Foundation
 import GraphQLExecution
 import Logging
@@ -187,12 +188,9 @@ struct MessageSendTests {
         let response = try await people.send("ping", from: alice.token, to: bob.globalID)
         let messageID = try #require(response.string("sendMessage.id").flatMap(GlobalID.init)).id
         var received: MessageNotification?
-        for await notification in notifications {
+        while received == nil, let notification = try await notifications.next() {
             let decoded = MessageNotification(payload: notification.payload)
-            if decoded?.messageID == messageID {
-                received = decoded
-                break
-            }
+            if decoded?.messageID == messageID { received = decoded }
         }
         #expect(received == MessageNotification(messageID: messageID, recipientID: bob.id))
         #expect(MessageNotification(payload: received?.payload ?? "") == received)

@@ -1,4 +1,5 @@
 @testable import App
+import CommonTestSupport
 import Foundation
 import Logging
 import QuarryTestSupport
@@ -43,8 +44,7 @@ struct MessageSubscriptionTests {
             let recipient = response.string("sendMessage.recipient.id").flatMap(GlobalID.init)!.id
             try await hub.receive(MessageNotification(messageID: id, recipientID: recipient).payload)
         }
-        var iterator = events.makeAsyncIterator()
-        let first = try #require(try await iterator.next())
+        let first = try #require(try await events.next())
         let json = try JSONSerialization.jsonObject(with: Data(first)) as? [String: Any]
         let message = (json?["data"] as? [String: Any])?["messageReceived"] as? [String: Any]
         #expect(message?["text"] as? String == "for bob")
@@ -67,16 +67,11 @@ struct MessageSubscriptionTests {
         let consumer = Task { for try await _ in dropped {} }
         consumer.cancel()
         _ = await consumer.result
-        var remaining = await hub.subscriberCount
-        for _ in 0..<100 where remaining != 1 {
-            try await Task.sleep(for: .milliseconds(10))
-            remaining = await hub.subscriberCount
-        }
-        #expect(remaining == 1)
+        // The hub removes it when the dropped stream's termination reaches it.
+        try await waitUntil { await hub.subscriberCount == 1 }
         await hub.shutdown()
         #expect(await hub.subscriberCount == 0)
-        var iterator = kept.makeAsyncIterator()
-        #expect(try await iterator.next() == nil)
+        #expect(try await kept.next() == nil)
     }
 
     @Test("a subscriber whose token is revoked gets UNAUTHENTICATED instead of the next message")
@@ -92,9 +87,8 @@ struct MessageSubscriptionTests {
         let sent = try await people.send("not for a signed-out socket", from: alice.token, to: bob.globalID)
         let id = try #require(sent.string("sendMessage.id").flatMap(GlobalID.init)).id
         try await hub.receive(MessageNotification(messageID: id, recipientID: bob.id).payload)
-        var iterator = events.makeAsyncIterator()
         do {
-            let event = try await iterator.next()
+            let event = try await events.next()
             Issue.record("expected the stream to end with an error, got \(String(describing: event))")
         } catch let ended as GraphQLSubscriptionEnded {
             let errors = try JSONSerialization.jsonObject(with: Data(ended.errors)) as? [[String: Any]] ?? []

@@ -104,8 +104,22 @@ def test_a_message_sent_through_one_instance_reaches_a_subscriber_of_the_other(i
         assert "errors" not in a.graphql(SEND, {"to": bob["id"], "text": "Second"}, token=alice["token"])
         assert receive(socket)["payload"]["data"]["messageReceived"]["text"] == "Second"
         socket.send(json.dumps({"id": "inbox", "type": "complete"}))
-        # After complete, nothing more arrives for the operation; the socket still answers pings.
-        assert "errors" not in a.graphql(SEND, {"to": bob["id"], "text": "Third"}, token=alice["token"])
+        # After complete, nothing more arrives for the operation. A second subscription on the socket is the
+        # witness (subscribe() waits for a pong, so the complete was handled first): "Third" reaches it, then
+        # "Fourth", sent only once "Third" arrived; by then a "Third" for a still-running "inbox", sent at the
+        # same moment as the witness's, would have arrived too.
+        subscribe(socket, "witness", SUBSCRIPTION)
+        received = []
+        for text in ("Third", "Fourth"):
+            assert "errors" not in a.graphql(SEND, {"to": bob["id"], "text": text}, token=alice["token"])
+            while not received or received[-1] != {"id": "witness", "type": "next", "payload": {"data": {
+                "messageReceived": {"text": text, "sender": {"nickname": alice["nickname"]},
+                                    "recipient": {"nickname": bob["nickname"]}},
+            }}}:
+                received.append(receive(socket))
+        assert [message for message in received if message.get("id") != "witness"] == [], received
+        assert len(received) == 2, received
+        # The socket still answers pings.
         socket.send(json.dumps({"type": "ping"}))
         assert receive(socket) == {"type": "pong"}
 

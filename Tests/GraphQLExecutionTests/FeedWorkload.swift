@@ -1,3 +1,4 @@
+import CommonTestSupport
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType

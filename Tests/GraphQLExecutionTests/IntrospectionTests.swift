@@ -1,3 +1,4 @@
+import CommonTestSupport
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
@@ -38,13 +39,13 @@ struct IntrospectionTests {
     @Test("the standard introspection query answers as graphql-core does on the benchmark schema")
     func standardQueryMatchesGraphQLCore() async throws {
         try await Self.expectSameResponse(
-            try BenchWorkloads.text("schema.graphql"), try BenchWorkloads.text("queries/introspection.graphql"))
+            try Workloads.text("schema.graphql"), try Workloads.text("queries/introspection.graphql"))
     }
 
     @Test("graphql-core rebuilds the same schema from our introspection result")
     func clientSchemaRoundTrip() async throws {
-        let sdl = try BenchWorkloads.text("schema.graphql")
-        let ours = try await Self.introspect(sdl, try BenchWorkloads.text("queries/introspection.graphql"))
+        let sdl = try Workloads.text("schema.graphql")
+        let ours = try await Self.introspect(sdl, try Workloads.text("queries/introspection.graphql"))
         let printed = try GraphQLCoreOracle.run(
             """
             import json, sys

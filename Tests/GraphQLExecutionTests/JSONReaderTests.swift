@@ -1,3 +1,4 @@
+import CommonTestSupport
 import GraphQLType
 import Testing
 
@@ -133,13 +134,13 @@ struct JSONReaderTests {
 
     @Test("reads the benchmark dataset and graphql-core's feed response")
     func workloadFiles() throws {
-        let data = try JSONReader.read(try Array(BenchWorkloads.data("data.json")))
+        let data = try JSONReader.read(try Array(Workloads.data("data.json")))
         #expect(data["viewerId"] == "u1")
         #expect(data["users"]?.listValue?.count == 1000)
         #expect(data["posts"]?.listValue?.count == 10000)
         #expect(data["comments"]?.listValue?.count == 50000)
         #expect(data["users"]?.listValue?.first?["friendIds"]?.listValue?.count == 50)
-        let feed = try JSONReader.read(try Array(BenchWorkloads.data("expected_feed.json")))
+        let feed = try JSONReader.read(try Array(Workloads.data("expected_feed.json")))
         let friends = feed["data"]?["viewer"]?["friends"]?["edges"]?.listValue ?? []
         #expect(friends.count == 50)
         #expect(friends.allSatisfy { $0["node"]?["posts"]?["edges"]?.listValue?.count == 10 })

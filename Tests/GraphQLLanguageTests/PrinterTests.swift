@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Testing
 
 @testable import GraphQLLanguage
@@ -18,7 +19,7 @@ import Testing
 
     @Test func printsTheBenchQueriesStably() throws {
         for name in ["large.graphql", "introspection.graphql", "feed.graphql", "search.graphql"] {
-            let printed = printAST(try Parser.parse(try benchQuery(name)))
+            let printed = printAST(try Parser.parse(try Workloads.text("queries/" + name)))
             #expect(printAST(try Parser.parse(printed)) == printed, "\(name)")
         }
     }

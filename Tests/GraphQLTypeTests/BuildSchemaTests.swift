@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import GraphQLLanguage
 import Testing

@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Testing
 @testable import GraphQLType

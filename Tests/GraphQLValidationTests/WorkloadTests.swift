@@ -1,21 +1,12 @@
-import Foundation
+import CommonTestSupport
 import GraphQLLanguage
 import GraphQLType
 import Testing
 
 @testable import GraphQLValidation
 
-/// The shared benchmark workloads (`shared/bench/workloads` beside the repository
-/// clone), found from this file's path.
-enum Workloads {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/bench/workloads")
-
-    static func text(_ name: String) throws -> String {
-        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-    }
-
+extension Workloads {
+    /// The Snapfeed schema of the workloads, built once.
     static let schema: GraphQLSchema = {
         do {
             return try buildSchema(sdl: try text("schema.graphql"))

@@ -95,33 +95,36 @@ struct ConcurrencyTests {
         let id = try await pool.withTransaction { tx in
             try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "Orphan", text: "hi"), kind: "test", on: tx)
         }
-        // What a sender that died mid-send leaves behind: a counted attempt and a lease.
-        let leaseEnd = try await pool.query(
+        // What a sender that died mid-send leaves behind: a counted attempt and a lease,
+        // long enough to hold until this test ends it.
+        let createdAt = try await pool.query(
             """
             UPDATE mail_outbox SET attempts = 1, locked_by = 'crashed-instance',
-                   locked_until = now() + interval '2 seconds' WHERE id = \(id)
-            RETURNING locked_until, created_at
+                   locked_until = now() + interval '1 hour' WHERE id = \(id)
+            RETURNING created_at
             """
-        )[0]
-        let createdAt = try leaseEnd.decode("created_at", as: Date.self)
-        let stop = start(OutboxSender(pool: pool, smtp: try SMTPConfiguration(url: sink.url), logger: LogRecords().logger(), pollInterval: .seconds(60), options: fastOptions()))
-        try await Task.sleep(for: .milliseconds(800))
-        // Nothing went out while the lease held (read the sink first: if the lease still
-        // held afterwards, it held when the sink was read).
-        let early = try sink.messages()
-        let stillLeased = try await count(pool, where: "id = \(id) AND locked_by = 'crashed-instance' AND locked_until > now()") == 1
-        #expect(!stillLeased || early.isEmpty)
-        let delivered = try await sink.waitForMessages(1, timeout: .seconds(6))
+        )[0].decode("created_at", as: Date.self)
+        // Queued after the orphan, so a sender that ignored the lease would claim the orphan first.
+        try await enqueue(pool, ["Marker"])
+        // Polling every 200 ms, the sender is held back by nothing but the lease.
+        let stop = start(OutboxSender(pool: pool, smtp: try SMTPConfiguration(url: sink.url), logger: LogRecords().logger(), pollInterval: .milliseconds(200), options: fastOptions()))
+        let early = try await sink.waitForMessages(1)
+        #expect(early.map { $0.header("Subject") } == ["Marker"], "nothing went out under the lease")
+        #expect(try await count(pool, where: "id = \(id) AND locked_by = 'crashed-instance' AND attempts = 1 AND sent_at IS NULL") == 1)
+
+        let leaseEnd = try await pool.query(
+            "UPDATE mail_outbox SET locked_until = now() WHERE id = \(id) RETURNING locked_until"
+        )[0].decode("locked_until", as: Date.self)
+        let delivered = try await sink.waitForMessages(2)
         try await Task.sleep(for: .milliseconds(300))
         await stop()
-        #expect(try sink.messages().count == 1)
-        let sentAfterLease = try await count(pool, where: "id = \(id) AND sent_at >= \(try leaseEnd.decode("locked_until", as: Date.self))")
-        #expect(sentAfterLease == 1)
+        #expect(try sink.messages().count == 2)
+        #expect(try await count(pool, where: "id = \(id) AND sent_at >= \(leaseEnd)") == 1)
         let expectedID = MIMEMessage.messageID(
             for: OutboxItem(id: id, kind: "test", message: MailMessage(to: "", subject: "", text: ""), createdAt: createdAt, attempts: 0),
             domain: "localhost"
         )
-        #expect(delivered.first?.header("Message-ID") == expectedID)
+        #expect(delivered.first { $0.header("Subject") == "Orphan" }?.header("Message-ID") == expectedID)
         #expect(try await count(pool, where: "id = \(id) AND attempts = 2 AND sent_at IS NOT NULL AND locked_by IS NULL") == 1)
     }
 }

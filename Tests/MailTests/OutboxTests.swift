@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Postgres
 import Testing
@@ -43,8 +44,7 @@ struct OutboxTests {
             throw Abort()
         }
         let id = try await pool.withTransaction { tx in try await Outbox.enqueue(message, kind: "committed", on: tx) }
-        var iterator = notifications.makeAsyncIterator()
-        let first = await iterator.next()
+        let first = try await notifications.next()
         #expect(first?.payload == String(id))
     }
 

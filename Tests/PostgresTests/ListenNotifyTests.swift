@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Testing
 
 @testable import Postgres
@@ -20,14 +21,12 @@ struct ListenNotifyTests {
         try await pool.notify(channel: other, payload: "elsewhere")
         try await pool.notify(channel: channel, payload: "second")
         var received: [String] = []
-        for await event in events {
+        while received.count < 2, let event = try await events.next() {
             #expect(event.channel == channel)
             received.append(event.payload)
-            if received.count == 2 { break }
         }
         #expect(received == ["first 'quoted' payload", "second"])
-        var otherIterator = otherEvents.makeAsyncIterator()
-        #expect(await otherIterator.next()?.payload == "elsewhere")
+        #expect(try await otherEvents.next()?.payload == "elsewhere")
     }
 
     @Test func notificationsInsideATransactionArriveOnCommitOnly() async throws {
@@ -50,15 +49,13 @@ struct ListenNotifyTests {
         try await pool.withTransaction { tx in
             _ = try await tx.execute("SELECT pg_notify(\(channel), \("committed"))")
         }
-        var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next()?.payload == "committed")
+        #expect(try await events.next()?.payload == "committed")
     }
 
     @Test func shutdownEndsTheStreams() async throws {
         let listener = PostgresListener(configuration: try TestDatabase.configuration())
         let events = try await listener.notifications(channel: TestDatabase.uniqueName("end"))
         listener.shutdown()
-        var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next() == nil)
+        #expect(try await events.next() == nil)
     }
 }

@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Testing
 
 @testable import Postgres
@@ -12,10 +13,10 @@ struct PoolTests {
         let holder = Task {
             try await pool.withConnection { _ in
                 holding.continuation.yield()
-                for await _ in release.stream { break }
+                _ = try await release.stream.next()
             }
         }
-        for await _ in holding.stream { break }
+        _ = try await holding.stream.next()
         #expect(pool.metrics.inUse == 1)
         let started = ContinuousClock.now
         let error = try await #require(throws: PostgresError.self) { try await pool.query("SELECT 1") }
@@ -39,17 +40,13 @@ struct PoolTests {
             Task {
                 try await pool.withConnection { _ in
                     entered.continuation.yield()
-                    for await _ in release.stream { break }
+                    _ = try await release.stream.next()
                 }
             }
         }
-        var count = 0
-        for await _ in entered.stream {
-            count += 1
-            if count == 2 { break }
-        }
+        for _ in 0..<2 { _ = try await entered.stream.next() }
         let waiter = Task { try await pool.query("SELECT 1") }
-        while pool.metrics.waiting == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil { pool.metrics.waiting > 0 }
         #expect(pool.metrics.inUse == 2)
         #expect(pool.metrics.waiting == 1)
         release.continuation.yield()

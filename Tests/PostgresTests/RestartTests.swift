@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Testing
 
 @testable import Postgres
@@ -70,8 +71,7 @@ struct RestartTests {
                 try await Task.sleep(for: .milliseconds(100))
             }
         }
-        var iterator = events.makeAsyncIterator()
-        let received = await iterator.next()
+        let received = try await events.next()
         notifier.cancel()
         #expect(received?.payload.hasPrefix("after restart") == true)
     }

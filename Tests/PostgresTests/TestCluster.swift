@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Postgres
 
@@ -52,16 +53,18 @@ struct TestCluster {
         let reply = NSTemporaryDirectory() + TestDatabase.uniqueName("cluster-reply")
         defer { try? FileManager.default.removeItem(atPath: reply) }
         let line = ([reply] + arguments).joined(separator: " ") + "\n"
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            // Opening a FIFO may wait for its reader: not on a cooperative thread.
-            DispatchQueue.global().async {
-                guard let handle = FileHandle(forWritingAtPath: control) else {
-                    continuation.resume(throwing: CommandFailed(description: "cannot open \(control)"))
-                    return
+        try await withTimeout {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                // Opening a FIFO waits for its reader: not on a cooperative thread.
+                DispatchQueue.global().async {
+                    guard let handle = FileHandle(forWritingAtPath: control) else {
+                        continuation.resume(throwing: CommandFailed(description: "cannot open \(control)"))
+                        return
+                    }
+                    handle.write(Data(line.utf8))
+                    try? handle.close()
+                    continuation.resume()
                 }
-                handle.write(Data(line.utf8))
-                try? handle.close()
-                continuation.resume()
             }
         }
         let deadline = ContinuousClock.now + .seconds(120)

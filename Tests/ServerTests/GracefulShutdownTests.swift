@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import CommonTestSupport
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -31,7 +32,9 @@ struct GracefulShutdownTests {
         let (configuration, components) = try await makeComponents()
         let events = EventLog()
         let router = buildRouter(configuration: configuration, components: components)
+        let (handling, handlingContinuation) = AsyncStream.makeStream(of: Void.self)
         router.get("/slow") { _, _ in
+            handlingContinuation.yield()
             try await Task.sleep(for: .milliseconds(600))
             events.append("slow request finished")
             return "done"
@@ -45,8 +48,7 @@ struct GracefulShutdownTests {
         let group = ServiceGroup(services: [app], logger: Logger(label: "quarry.test"))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
-            var iterator = ports.makeAsyncIterator()
-            let port = try #require(await iterator.next())
+            let port = try #require(try await ports.next())
             #expect(port > 0)
 
             let health = try await HTTPClient.shared.execute(
@@ -58,7 +60,8 @@ struct GracefulShutdownTests {
             async let slow = HTTPClient.shared.execute(
                 HTTPClientRequest(url: "http://127.0.0.1:\(port)/slow"), timeout: .seconds(10)
             )
-            try await Task.sleep(for: .milliseconds(200))
+            // Shut down while the request is in its handler: in flight, not yet answered.
+            _ = try await handling.next()
             await group.triggerGracefulShutdown()
             let response = try await slow
             #expect(response.status == .ok)

@@ -4,7 +4,7 @@ import GraphQLType
 /// The request context of the benchmark: none is needed.
 struct BenchContext: Sendable {}
 
-/// Binds the resolvers of ../shared/bench/workloads/README.md ("Resolver semantics")
+/// Binds the resolvers of Benchmarks/workloads/README.md ("Resolver semantics")
 /// over `store`; every other field reads its source's property of the same name.
 func makeExecutableSchema(_ schema: GraphQLSchema, store: FeedStore) throws -> ExecutableSchema<BenchContext> {
     var builder = ExecutableSchemaBuilder<BenchContext>(schema: schema)

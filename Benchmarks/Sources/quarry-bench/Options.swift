@@ -7,12 +7,11 @@ struct Options {
         [--json OUT] [--dump-dir DIR] [--check]
         """
 
-    /// Default: ../shared/bench/workloads beside the repository, found from this file's path
+    /// Default: the repository's Benchmarks/workloads, found from this file's path
     /// (REPO/Benchmarks/Sources/quarry-bench/Options.swift); run.sh always passes it.
     var workloads = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/bench/workloads").path
+        .appendingPathComponent("workloads").path
     var warmup = 1.0
     var time = 3.0
     var minIterations = 10

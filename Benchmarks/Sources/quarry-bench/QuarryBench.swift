@@ -4,8 +4,8 @@ import GraphQLLanguage
 import GraphQLType
 import GraphQLValidation
 
-// Quarry's engine on workloads W0-W4 of ../shared/bench/workloads/README.md, with
-// the peers' timing method, options and output columns (../shared/bench/peers).
+// Quarry's engine on workloads W0-W4 of Benchmarks/workloads/README.md, with
+// the peers' timing method, options and output columns (the peer engines of run.sh).
 //
 //   swift build -c release --package-path Benchmarks
 //   Benchmarks/.build/release/quarry-bench [--workloads DIR] [--only W1a,W3] [--json OUT] ...
@@ -199,7 +199,12 @@ struct Inputs {
     }
 
     func data(_ name: String) throws -> Data {
-        try Data(contentsOf: directory.appendingPathComponent(name))
+        let url = directory.appendingPathComponent(name)
+        if name == "data.json", !FileManager.default.fileExists(atPath: url.path) {
+            // Not committed (workloads/README.md); run.sh generates it.
+            throw BenchFailure(description: "no \(url.path): generate it with python3 \(directory.path)/gen_data.py")
+        }
+        return try Data(contentsOf: url)
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One workload's line of results; the field names are those of the peers' `--json`
-/// output (../shared/bench/peers), so one script reads all three.
+/// output (the peer engines run.sh runs beside Quarry), so one script reads all three.
 struct ResultRow: Encodable {
     let id: String
     let name: String

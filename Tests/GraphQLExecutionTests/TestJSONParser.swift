@@ -1,26 +1,4 @@
-import Foundation
 import GraphQLType
-
-/// Files of the shared benchmark workloads (`/work/shared/bench/workloads`), found
-/// from this file's path: repository root → ../shared/bench/workloads.
-enum Workloads {
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/bench/workloads")
-
-    static func text(_ name: String) throws -> String {
-        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-    }
-
-    static func bytes(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: directory.appendingPathComponent(name)))
-    }
-
-    /// A JSON file as a value tree.
-    static func json(_ name: String) throws -> GraphQLValue {
-        TestJSONParser.parse(try bytes(name))
-    }
-}
 
 /// A small JSON parser for test input (UTF-8 bytes to a value tree); the data files
 /// are trusted, so it checks only what it needs to walk them.
