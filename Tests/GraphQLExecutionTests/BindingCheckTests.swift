@@ -33,8 +33,8 @@ import Testing
                     "Cannot bind \"User.nmae\": type \"User\" has no field \"nmae\". Did you mean \"name\"?",
                     "Cannot bind resolveType to \"Reslt\": no interface or union has that name.",
                     "Cannot guard fields with \"@auht\": the schema defines no such directive.",
-                    "Field \"Query.user\" has no resolver: bind one, or declare it with readProperties(of:).",
-                    "Field \"User.friends\" has no resolver: bind one, or declare it with readProperties(of:).",
+                    "Field \"Query.user\" has no resolver: add it to its record's fieldReaders, bind a resolver, or declare it with readProperties(of:).",
+                    "Field \"User.friends\" has no resolver: add it to its record's fieldReaders, bind a resolver, or declare it with readProperties(of:).",
                     "Subscription field \"Subscription.tick\" has no source stream: bind one with subscribe(_:_:_:).",
                 ])
         }

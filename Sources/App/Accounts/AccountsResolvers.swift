@@ -6,12 +6,12 @@ import GraphQLType
 /// them to the operation's own type; `@auth` is enforced by ``AuthDirective``.
 enum AccountsResolvers {
     static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
-        builder.readProperties(of: "User")
-        builder.readProperties(of: "Onboarding")
-        builder.readProperties(of: "PasswordStrength")
-        builder.readProperties(of: "AuthPayload")
-        builder.readProperties(of: "SignUpPayload")
-        builder.readProperties(of: "LegalDocuments")
+        builder.readFields(of: UserRecord.self)
+        builder.readFields(of: Onboarding.self)
+        builder.readFields(of: PasswordStrengthQuery.self)
+        builder.readFields(of: AuthPayload.self)
+        builder.readFields(of: SignUpPayload.self)
+        builder.readFields(of: LegalDocuments.self)
         bindQueries(into: &builder)
         bindSignUpAndLogIn(into: &builder)
         bindAccountChanges(into: &builder)
@@ -34,8 +34,7 @@ enum AccountsResolvers {
             PasswordStrengthQuery(evaluation: info.context.accounts.settings.passwordPolicy.evaluate(info.args["password"]?.stringValue ?? ""))
         }
         builder.resolve("Query", "legalDocuments") { info in
-            let base = info.context.accounts.settings.publicURL
-            return ["termsUrl": base + "/terms", "privacyUrl": base + "/privacy"] as [String: any Sendable]
+            LegalDocuments(publicURL: info.context.accounts.settings.publicURL)
         }
     }
 
@@ -119,4 +118,14 @@ enum AccountsResolvers {
             try await AccountChanges.deleteAccount(password: info.args["password"]?.stringValue ?? "", context: info.context)
         }
     }
+}
+
+/// `Query.legalDocuments`: where the served terms and privacy policy are (`GET /terms`, `GET /privacy`).
+struct LegalDocuments: GraphQLRecord {
+    let publicURL: String
+
+    static let objectTypeName = "LegalDocuments"
+    static let fieldReaders: [String: @Sendable (LegalDocuments) -> (any Sendable)?] = [
+        "termsUrl": { $0.publicURL + "/terms" }, "privacyUrl": { $0.publicURL + "/privacy" },
+    ]
 }

@@ -3,7 +3,7 @@ import Auth
 
 /// `Query.passwordStrength` (API.md; Screen Cache's strength bar): zxcvbn's
 /// 0–4 score, why the password is weak, and whether the policy accepts it.
-struct PasswordStrengthQuery: Sendable, FieldReadable {
+struct PasswordStrengthQuery: GraphQLRecord {
     let evaluation: PasswordEvaluation
 
     /// The message under a rejected password field: a composition rule it
@@ -14,13 +14,10 @@ struct PasswordStrengthQuery: Sendable, FieldReadable {
             ?? evaluation.problems.first ?? PasswordPolicy.Message.tooWeak
     }
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "score": evaluation.strength.score
-        case "warning": evaluation.strength.warning ?? (evaluation.meetsPolicy ? nil : Self.weakPasswordMessage(evaluation))
-        case "suggestions": evaluation.strength.suggestions
-        case "meetsPolicy": evaluation.meetsPolicy
-        default: nil
-        }
-    }
+    static let objectTypeName = "PasswordStrength"
+    static let fieldReaders: [String: @Sendable (PasswordStrengthQuery) -> (any Sendable)?] = [
+        "score": { $0.evaluation.strength.score },
+        "warning": { $0.evaluation.strength.warning ?? ($0.evaluation.meetsPolicy ? nil : weakPasswordMessage($0.evaluation)) },
+        "suggestions": { $0.evaluation.strength.suggestions }, "meetsPolicy": { $0.evaluation.meetsPolicy },
+    ]
 }

@@ -56,17 +56,13 @@ enum Sessions {
 }
 
 /// `AuthPayload`: a new token, its expiry, and its user.
-struct AuthPayload: Sendable, FieldReadable {
+struct AuthPayload: GraphQLRecord {
     let token: String
     let expiresAt: Date
     let user: UserRecord
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "token": token
-        case "expiresAt": expiresAt
-        case "user": user
-        default: nil
-        }
-    }
+    static let objectTypeName = "AuthPayload"
+    static let fieldReaders: [String: @Sendable (AuthPayload) -> (any Sendable)?] = [
+        "token": { $0.token }, "expiresAt": { $0.expiresAt }, "user": { $0.user },
+    ]
 }

@@ -89,20 +89,15 @@ enum SignUp {
 }
 
 /// `SignUpPayload`: the new user, a token when one is issued at once, and what to tell the user.
-struct SignUpPayload: Sendable, FieldReadable {
+struct SignUpPayload: GraphQLRecord {
     let user: UserRecord
     let session: AuthPayload?
     let verificationRequired: Bool
     let message: String
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "user": user.shownToOwner
-        case "token": session?.token
-        case "expiresAt": session?.expiresAt
-        case "verificationRequired": verificationRequired
-        case "message": message
-        default: nil
-        }
-    }
+    static let objectTypeName = "SignUpPayload"
+    static let fieldReaders: [String: @Sendable (SignUpPayload) -> (any Sendable)?] = [
+        "user": { $0.user.shownToOwner }, "token": { $0.session?.token }, "expiresAt": { $0.session?.expiresAt },
+        "verificationRequired": { $0.verificationRequired }, "message": { $0.message },
+    ]
 }

@@ -5,7 +5,7 @@ import Postgres
 
 /// A row of `users` as the GraphQL `User` type reads it. Fields that only the
 /// user themself or ADMIN may see are guarded by `@auth` in the SDL, not here.
-struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
+struct UserRecord: GraphQLRecord, OwnedByUser {
     let id: UUID
     let email: String
     let emailVerified: Bool
@@ -28,7 +28,7 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
     /// (see ``OwnedByUser/viewerIsFriend``).
     var viewerIsFriend = false
 
-    var graphQLTypeName: String { "User" }
+    static let objectTypeName = "User"
     var ownerID: UUID { id }
 
     /// This user, as the payload of their own sign-up or sign-in shows it to them.
@@ -78,28 +78,17 @@ struct UserRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
         )
     }
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "id": GlobalID(typeName: "User", id: id).text
-        case "nickname": nickname
-        case "bio": bio
-        case "createdAt": createdAt
-        case "email": email
-        case "phone": phone
-        case "realName": realName
-        case "country": country
-        case "zipCode": zipCode
-        case "role": role.rawValue
-        case "onboarding": onboarding
-        case "blocked": blocked
-        case "blockReason": blockReason
-        default: nil
-        }
-    }
+    static let fieldReaders: [String: @Sendable (UserRecord) -> (any Sendable)?] = [
+        "id": { GlobalID(typeName: objectTypeName, id: $0.id).text },
+        "nickname": { $0.nickname }, "bio": { $0.bio }, "createdAt": { $0.createdAt }, "email": { $0.email },
+        "phone": { $0.phone }, "realName": { $0.realName }, "country": { $0.country }, "zipCode": { $0.zipCode },
+        "role": { $0.role.rawValue }, "onboarding": { $0.onboarding }, "blocked": { $0.blocked },
+        "blockReason": { $0.blockReason },
+    ]
 }
 
 /// `User.onboarding`: which steps a new account has done, and the next one.
-struct Onboarding: Sendable, FieldReadable {
+struct Onboarding: GraphQLRecord {
     let emailVerified: Bool
     let emotionVerified: Bool
     let profileComplete: Bool
@@ -111,13 +100,9 @@ struct Onboarding: Sendable, FieldReadable {
         return "DONE"
     }
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "emailVerified": emailVerified
-        case "emotionVerified": emotionVerified
-        case "profileComplete": profileComplete
-        case "nextStep": nextStep
-        default: nil
-        }
-    }
+    static let objectTypeName = "Onboarding"
+    static let fieldReaders: [String: @Sendable (Onboarding) -> (any Sendable)?] = [
+        "emailVerified": { $0.emailVerified }, "emotionVerified": { $0.emotionVerified },
+        "profileComplete": { $0.profileComplete }, "nextStep": { $0.nextStep },
+    ]
 }

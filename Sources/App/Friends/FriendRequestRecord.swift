@@ -12,7 +12,7 @@ import Postgres
 /// and nobody else but ADMIN. `sender` and `recipient` are loaded in batches
 /// (``UserLoader``), so a list of requests costs one statement for
 /// its users whatever its length.
-struct FriendRequestRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
+struct FriendRequestRecord: GraphQLRecord, OwnedByUser {
     let id: UUID
     let senderID: UUID
     let recipientID: UUID
@@ -20,9 +20,9 @@ struct FriendRequestRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
     /// The user the request is seen from: its sender or its recipient.
     let perspective: UUID
 
-    var graphQLTypeName: String { "FriendRequest" }
+    static let objectTypeName = "FriendRequest"
     var ownerID: UUID { perspective }
-    var globalID: String { GlobalID(typeName: "FriendRequest", id: id).text }
+    var globalID: String { GlobalID(typeName: Self.objectTypeName, id: id).text }
 
     /// The columns ``init(row:seenFrom:)`` reads, from `friend_requests` aliased `r`.
     static let columns: SQL = "r.id, r.sender_id, r.recipient_id, r.created_at"
@@ -38,14 +38,9 @@ struct FriendRequestRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
 
     var direction: String { perspective == recipientID ? "INCOMING" : "OUTGOING" }
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "id": globalID
-        case "createdAt": createdAt
-        case "direction": direction
-        default: nil
-        }
-    }
+    static let fieldReaders: [String: @Sendable (FriendRequestRecord) -> (any Sendable)?] = [
+        "id": { $0.globalID }, "createdAt": { $0.createdAt }, "direction": { $0.direction },
+    ]
 
     /// The request with `id` for `Query.node`: `nil` when it does not exist, and
     /// when the viewer is neither party to it nor ADMIN (so its existence is not told).

@@ -10,9 +10,8 @@ import Postgres
 enum FriendsResolvers {
     static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, users: UserLoader) {
         let loaders = FriendsLoaders(database: database)
-        builder.readProperties(of: "FriendRequest")
-        builder.readProperties(of: "UserConnection")
-        builder.readProperties(of: "UserEdge")
+        builder.readFields(of: FriendRequestRecord.self)
+        Connection<UserRecord>.bind(as: "UserConnection", edge: "UserEdge", into: &builder)
         bindUserFields(into: &builder, loaders: loaders)
         bindRequestFields(into: &builder, users: users)
         bindOperations(into: &builder)

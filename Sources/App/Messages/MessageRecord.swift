@@ -6,14 +6,14 @@ import Postgres
 /// `Message` type reads it; `sender` and `recipient` are loaded in batches
 /// (``MessagesResolvers``), and `createdAt` with `id` is the conversation's
 /// keyset position (``Cursor``).
-struct MessageRecord: Sendable, FieldReadable, GraphQLTyped {
+struct MessageRecord: GraphQLRecord {
     let id: UUID
     let senderID: UUID
     let recipientID: UUID
     let text: String
     let createdAt: Date
 
-    var graphQLTypeName: String { "Message" }
+    static let objectTypeName = "Message"
 
     /// The columns ``init(row:)`` reads, from `messages` aliased `m`.
     static let columns: SQL = "m.id, m.sender_id, m.recipient_id, m.text, m.created_at"
@@ -32,12 +32,7 @@ struct MessageRecord: Sendable, FieldReadable, GraphQLTyped {
     /// The participant who is not `user`.
     func other(than user: UUID) -> UUID { senderID == user ? recipientID : senderID }
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "id": GlobalID(typeName: "Message", id: id).text
-        case "text": text
-        case "createdAt": createdAt
-        default: nil
-        }
-    }
+    static let fieldReaders: [String: @Sendable (MessageRecord) -> (any Sendable)?] = [
+        "id": { GlobalID(typeName: objectTypeName, id: $0.id).text }, "text": { $0.text }, "createdAt": { $0.createdAt },
+    ]
 }

@@ -13,9 +13,8 @@ enum MessagesResolvers {
         into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, users: UserLoader, hub: MessageHub
     ) {
         let loaders = MessageLoaders(database: database)
-        builder.readProperties(of: "Message", fields: ["id", "text", "createdAt"])
-        builder.readProperties(of: "MessageEdge")
-        builder.readProperties(of: "MessageConnection")
+        builder.readFields(of: MessageRecord.self)
+        Connection<MessageRecord>.bind(as: "MessageConnection", edge: "MessageEdge", into: &builder)
         builder.resolve("Message", "sender", source: MessageRecord.self) { message, info in
             users.load(message.senderID, info.context)
         }

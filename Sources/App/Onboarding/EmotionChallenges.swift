@@ -33,16 +33,13 @@ public struct EmotionChallenge: Sendable, Equatable {
 
 /// `EmotionChallenge` as the schema reads it: the picture's URL is absolute
 /// (API.md "Conventions"), so it carries the public URL it was built with.
-struct EmotionChallengeView: Sendable, FieldReadable {
+struct EmotionChallengeView: GraphQLRecord {
     let challenge: EmotionChallenge
     let publicURL: String
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "id": challenge.id
-        case "imageUrl": publicURL + "/emotions/" + challenge.fileName
-        case "instructions": EmotionChallenge.instructions
-        default: nil
-        }
-    }
+    static let objectTypeName = "EmotionChallenge"
+    static let fieldReaders: [String: @Sendable (EmotionChallengeView) -> (any Sendable)?] = [
+        "id": { $0.challenge.id }, "imageUrl": { $0.publicURL + "/emotions/" + $0.challenge.fileName },
+        "instructions": { _ in EmotionChallenge.instructions },
+    ]
 }

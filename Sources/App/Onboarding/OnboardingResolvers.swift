@@ -7,8 +7,8 @@ import Postgres
 /// avatar; `@auth` guards the mutations and the selfie's image URL.
 enum OnboardingResolvers {
     static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
-        builder.readProperties(of: "EmotionChallenge")
-        builder.readProperties(of: "SelfieVerification")
+        builder.readFields(of: EmotionChallengeView.self)
+        builder.readFields(of: SelfieVerificationRecord.self)
         builder.resolve("Query", "emotionChallenge") { info in
             EmotionChallenge.all.randomElement().map {
                 EmotionChallengeView(challenge: $0, publicURL: info.context.accounts.settings.publicURL)

@@ -4,7 +4,7 @@ import GraphQLType
 import Postgres
 
 /// A row of `selfie_verifications` as the `SelfieVerification` type reads it.
-struct SelfieVerificationRecord: Sendable, FieldReadable {
+struct SelfieVerificationRecord: GraphQLRecord {
     let id: UUID
     let status: String
     let challenge: EmotionChallenge
@@ -12,16 +12,12 @@ struct SelfieVerificationRecord: Sendable, FieldReadable {
     let imageURL: String
     let publicURL: String
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "id": GlobalID(typeName: "SelfieVerification", id: id).text
-        case "status": status
-        case "challenge": EmotionChallengeView(challenge: challenge, publicURL: publicURL)
-        case "createdAt": createdAt
-        case "imageUrl": imageURL
-        default: nil
-        }
-    }
+    static let objectTypeName = "SelfieVerification"
+    static let fieldReaders: [String: @Sendable (SelfieVerificationRecord) -> (any Sendable)?] = [
+        "id": { GlobalID(typeName: objectTypeName, id: $0.id).text }, "status": { $0.status },
+        "challenge": { EmotionChallengeView(challenge: $0.challenge, publicURL: $0.publicURL) },
+        "createdAt": { $0.createdAt }, "imageUrl": { $0.imageURL },
+    ]
 }
 
 /// `submitSelfie` (API.md "Onboarding"): the selfie is stored as a private

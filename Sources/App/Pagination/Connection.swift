@@ -3,17 +3,13 @@ import GraphQLExecution
 /// A page of a list as a Relay connection (`XConnection { edges { cursor node } pageInfo }`):
 /// built from the rows a ``PageRequest`` read, in the order the statement
 /// returned them (up to ``PageRequest/limit`` rows).
-struct Connection<Node: Sendable>: Sendable, FieldReadable {
-    struct Edge: Sendable, FieldReadable {
+struct Connection<Node: Sendable>: GraphQLFieldTable {
+    struct Edge: GraphQLFieldTable {
         let cursor: Cursor
         let node: Node
 
-        func graphQLField(_ name: String) -> (any Sendable)? {
-            switch name {
-            case "cursor": cursor.text
-            case "node": node
-            default: nil
-            }
+        static var fieldReaders: [String: @Sendable (Edge) -> (any Sendable)?] {
+            ["cursor": { $0.cursor.text }, "node": { $0.node }]
         }
     }
 
@@ -32,29 +28,27 @@ struct Connection<Node: Sendable>: Sendable, FieldReadable {
         )
     }
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "edges": edges
-        case "pageInfo": pageInfo
-        default: nil
-        }
+    static var fieldReaders: [String: @Sendable (Connection) -> (any Sendable)?] {
+        ["edges": { $0.edges }, "pageInfo": { $0.pageInfo }]
+    }
+
+    /// Binds this connection as `XConnection` and its edges as `XEdge`.
+    static func bind(as connectionType: String, edge edgeType: String, into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+        builder.readFields(of: Connection.self, as: connectionType)
+        builder.readFields(of: Edge.self, as: edgeType)
     }
 }
 
 /// `PageInfo` (schema/pagination.graphql).
-struct PageInfo: Sendable, FieldReadable {
+struct PageInfo: GraphQLRecord {
     let hasNextPage: Bool
     let hasPreviousPage: Bool
     let startCursor: String?
     let endCursor: String?
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "hasNextPage": hasNextPage
-        case "hasPreviousPage": hasPreviousPage
-        case "startCursor": startCursor
-        case "endCursor": endCursor
-        default: nil
-        }
-    }
+    static let objectTypeName = "PageInfo"
+    static let fieldReaders: [String: @Sendable (PageInfo) -> (any Sendable)?] = [
+        "hasNextPage": { $0.hasNextPage }, "hasPreviousPage": { $0.hasPreviousPage },
+        "startCursor": { $0.startCursor }, "endCursor": { $0.endCursor },
+    ]
 }

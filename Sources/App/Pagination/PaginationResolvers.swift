@@ -1,9 +1,9 @@
 import GraphQLExecution
 
 /// Binds schema/pagination.graphql. Each area binds its own `XConnection` and
-/// `XEdge` types with `readProperties(of:)`: ``Connection`` answers them.
+/// `XEdge` types with ``Connection/bind(as:edge:into:)``.
 enum PaginationResolvers {
     static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
-        builder.readProperties(of: "PageInfo")
+        builder.readFields(of: PageInfo.self)
     }
 }

@@ -6,7 +6,7 @@ import Postgres
 /// type reads it. `@auth(self: true, friends: true)` on the type lets the
 /// owner and the owner's friends see it: the read that made the record says
 /// whether the caller is a friend (``viewerIsFriend``).
-struct ScreenshotRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
+struct ScreenshotRecord: GraphQLRecord, OwnedByUser {
     let id: UUID
     let ownerID: UUID
     let mediaID: UUID
@@ -18,10 +18,10 @@ struct ScreenshotRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
     /// Whether the caller is the owner's friend (see ``OwnedByUser/viewerIsFriend``).
     var viewerIsFriend = false
 
-    var graphQLTypeName: String { "Screenshot" }
+    static let objectTypeName = "Screenshot"
 
     /// The global id clients see (`Node.id`).
-    var globalID: String { GlobalID(typeName: "Screenshot", id: id).text }
+    var globalID: String { GlobalID(typeName: Self.objectTypeName, id: id).text }
 
     /// Its position in a list ordered by upload time (``Cursor``).
     var cursor: Cursor { Cursor(time: createdAt, id: id) }
@@ -56,15 +56,8 @@ struct ScreenshotRecord: Sendable, FieldReadable, GraphQLTyped, OwnedByUser {
         return record
     }
 
-    func graphQLField(_ name: String) -> (any Sendable)? {
-        switch name {
-        case "id": globalID
-        case "width": width
-        case "height": height
-        case "annotation": annotation
-        case "createdAt": createdAt
-        case "updatedAt": updatedAt
-        default: nil
-        }
-    }
+    static let fieldReaders: [String: @Sendable (ScreenshotRecord) -> (any Sendable)?] = [
+        "id": { $0.globalID }, "width": { $0.width }, "height": { $0.height }, "annotation": { $0.annotation },
+        "createdAt": { $0.createdAt }, "updatedAt": { $0.updatedAt },
+    ]
 }

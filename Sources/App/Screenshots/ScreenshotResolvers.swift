@@ -10,9 +10,8 @@ import Postgres
 /// statement per level, not one per friend.
 enum ScreenshotResolvers {
     static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, users: UserLoader) {
-        builder.readProperties(of: "Screenshot")
-        builder.readProperties(of: "ScreenshotConnection")
-        builder.readProperties(of: "ScreenshotEdge")
+        builder.readFields(of: ScreenshotRecord.self)
+        Connection<ScreenshotRecord>.bind(as: "ScreenshotConnection", edge: "ScreenshotEdge", into: &builder)
         builder.resolve("Screenshot", "imageUrl", source: ScreenshotRecord.self) { screenshot, info in
             MediaQueries.url(of: screenshot.mediaID, publicURL: info.context.accounts.settings.publicURL)
         }

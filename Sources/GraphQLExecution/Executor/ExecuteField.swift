@@ -30,6 +30,9 @@ extension ExecutionState {
         guard plan.resolver != nil || !plan.guards.isEmpty else {
             return resolveByDefault(plan, source: source, readable: readable, slot: slot)
         }
+        if plan.guards.isEmpty, case .read(let read)? = plan.resolver {
+            return completeRead(read, plan: plan, source: source, slot: slot)
+        }
         guard let args = coerceArgumentValues(plan) else { return nullAfterError(plan.type, slot: slot) }
         let info = resolveInfo(plan, source: source, args: args)
         for check in plan.guards {
@@ -57,7 +60,24 @@ extension ExecutionState {
             let continuation = addContinuation(slot: slot, plan: plan)
             asyncWork.append(AsyncWork(continuation: continuation) { try await resolve(info) })
             return true
+        case .read(let read):
+            return completeRead(read, plan: plan, source: source, slot: slot)
         }
+    }
+
+    /// A ``GraphQLRecord`` field: its table entry reads the source (the fields it
+    /// serves have no arguments, so there are none to coerce).
+    private func completeRead(
+        _ read: @Sendable (any Sendable) throws -> (any Sendable)?, plan: FieldPlan, source: any Sendable, slot: Int
+    ) -> Bool {
+        let value: (any Sendable)?
+        do {
+            value = try read(source)
+        } catch {
+            recordFieldError(error, plan: plan)
+            return nullAfterError(plan.type, slot: slot)
+        }
+        return completeValue(plan.type, plan: plan, value: value, slot: slot)
     }
 
     /// The default resolver (spec §6.4.2): the source's property of the same name.

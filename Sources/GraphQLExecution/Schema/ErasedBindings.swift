@@ -39,6 +39,8 @@ import GraphQLType
 @usableFromInline enum ErasedResolver: Sendable {
     case sync(@Sendable (ResolveParts) throws -> (any Sendable)?)
     case async(@Sendable (ResolveParts) async throws -> (any Sendable)?)
+    /// A ``GraphQLRecord`` table entry: reads the source, needs no ``ResolveParts``.
+    case read(@Sendable (any Sendable) throws -> (any Sendable)?)
 }
 
 /// A field guard with its context type erased.

@@ -10,13 +10,15 @@ import GraphQLType
 /// var builder = ExecutableSchemaBuilder<AppContext>(schema: schema)
 /// builder.resolve("Query", "viewer") { info in info.context.viewer }
 /// builder.resolveAsync("User", "friends") { info in try await ... }
-/// builder.readProperties(of: "User")          // other User fields: FieldReadable
+/// builder.readFields(of: UserRecord.self)      // other User fields: UserRecord's table
+/// builder.readProperties(of: "PageInfo")      // fields read from a FieldReadable value
 /// builder.resolveType("SearchResult") { value, _, _ in ... }
 /// builder.guardFields(withDirective: "auth") { directive, info in ... }
 /// let executable = try builder.build()
 /// ```
 ///
-/// A field counts as resolved when it has a resolver, or when its type is declared
+/// A field counts as resolved when it has a resolver (a ``GraphQLRecord`` table
+/// entry bound by ``readFields(of:)`` is one), or when its type is declared
 /// with ``readProperties(of:fields:)`` (the default resolver reads the source's
 /// ``FieldReadable`` value of the same name). Introspection types (`__Type`, …) are
 /// exempt: their values read themselves.
@@ -84,6 +86,30 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
             problems.append("Cannot bind a source stream to \"\(typeName).\(fieldName)\": \"\(typeName)\" is not the subscription type.")
         }
         bindings[Int(type.id.index)][position].subscribe = subscribe
+    }
+
+    /// Binds every entry of `Record`'s field table to its field of `Record.objectTypeName`
+    /// (see ``GraphQLRecord``): an entry naming no field, or a field with arguments
+    /// (which needs a resolver to read them), is a problem ``build()`` reports.
+    public mutating func readFields<Record: GraphQLRecord>(of record: Record.Type) {
+        readFields(of: record, as: Record.objectTypeName)
+    }
+
+    /// Binds every entry of `Table`'s field table to its field of `typeName` (see ``GraphQLFieldTable``).
+    public mutating func readFields<Table: GraphQLFieldTable>(of table: Table.Type, as typeName: String) {
+        for (name, read) in Table.fieldReaders.sorted(by: { $0.key < $1.key }) {
+            guard let (type, position) = locate(typeName, name) else { continue }
+            guard type.fields[position].arguments.isEmpty else {
+                problems.append("Field \"\(typeName).\(name)\" takes arguments: bind a resolver, not a \(Table.self).fieldReaders entry.")
+                continue
+            }
+            bind(typeName, name, to: FieldResolver(erased: .read { source in
+                guard let value = source as? Table else {
+                    throw GraphQLError("Expected the source of \(typeName).\(name) to be \(Table.self), got \(Swift.type(of: source)).")
+                }
+                return read(value)
+            }))
+        }
     }
 
     /// Declares that the fields of `typeName` not bound to a resolver are read from
@@ -154,7 +180,7 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
                     problems.append("Subscription field \"\(object.name).\(field.name)\" has no source stream: bind one with subscribe(_:_:_:).")
                 }
                 if binding.resolver == nil, !readable.contains(field.name), !isSubscriptionType {
-                    problems.append("Field \"\(object.name).\(field.name)\" has no resolver: bind one, or declare it with readProperties(of:).")
+                    problems.append("Field \"\(object.name).\(field.name)\" has no resolver: add it to its record's fieldReaders, bind a resolver, or declare it with readProperties(of:).")
                 }
             }
         }
