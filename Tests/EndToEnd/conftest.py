@@ -32,7 +32,8 @@ class QuarryProcess:
     shipped settings: no QUARRY_* variable is inherited, only those below and the ones a test passes (each
     test says why). Argon2 runs at its smallest cost so that sign-ups do not dominate the suite's time."""
 
-    def __init__(self, **settings):
+    def __init__(self, *arguments, **settings):
+        """`arguments` follow `serve` (e.g. `--no-migrate`)."""
         database = os.environ.get("QUARRY_TEST_DATABASE_URL")
         assert database, "QUARRY_TEST_DATABASE_URL is not set: run with scripts/with-test-postgres.sh (make test)"
         self.port = free_port()
@@ -51,7 +52,7 @@ class QuarryProcess:
         self.log_path = Path(self.data) / "server.log"
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen(
-            [str(ROOT / ".build/debug/quarry"), "serve"], env={**inherited, **self.environment},
+            [str(ROOT / ".build/debug/quarry"), "serve", *arguments], env={**inherited, **self.environment},
             stdout=self.log, stderr=self.log,
         )
         for _ in range(300):

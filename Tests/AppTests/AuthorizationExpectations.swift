@@ -1,0 +1,134 @@
+import Auth
+
+/// Who may read each field, reviewed by hand from the seeds' rules (/work/shared/seeds/roles-and-onboarding.md,
+/// screen-cache.md) and API.md — written down here, not read from the SDL, so that a field whose `@auth` changed
+/// or vanished no longer agrees with it (issue 12: the matrix must not take its expectations from the directive
+/// it checks). ``AuthorizationMatrixTests`` compares the SDL with this table and then queries each field as
+/// each kind of caller against the database.
+///
+/// Every field of every object type is in exactly one of ``guarded`` and ``publicFields``: a new field in
+/// neither fails the test until someone decides who may see it.
+enum AuthorizationExpectations {
+    /// The rule of a guarded field, in the terms of the `@auth` directive (schema/accounts.graphql): a role
+    /// the caller must have; `self` lets the owner in whatever the role; `friends` lets the owner's friends in;
+    /// with either, anyone else needs ADMIN.
+    struct Rule: Equatable, CustomStringConvertible {
+        var requires: Role
+        var selfAllowed = false
+        var friendsAllowed = false
+        var description: String {
+            "@auth(requires: \(requires.rawValue)\(selfAllowed ? ", self: true" : "")\(friendsAllowed ? ", friends: true" : ""))"
+        }
+    }
+
+    static let signedIn = Rule(requires: .user)
+    /// "Visible to self and ADMIN" (API.md "Accounts": email, phone, realName, country, zipCode, role, onboarding).
+    static let selfOrAdmin = Rule(requires: .user, selfAllowed: true)
+    /// "The owner, their friends and ADMIN" (API.md "Screenshots, profile, friends, messages").
+    static let selfFriendsOrAdmin = Rule(requires: .user, selfAllowed: true, friendsAllowed: true)
+    static let adminOnly = Rule(requires: .admin)
+
+    /// `Type.field` → who may read it.
+    static let guarded: [String: Rule] = [
+        // roles-and-onboarding.md "Admin can verify and manage the users info"; API.md: the personal fields and
+        // the onboarding state are visible to the user themself and ADMIN, `blocked`/`blockReason` to ADMIN only.
+        "User.email": selfOrAdmin,
+        "User.phone": selfOrAdmin,
+        "User.realName": selfOrAdmin,
+        "User.country": selfOrAdmin,
+        "User.zipCode": selfOrAdmin,
+        "User.role": selfOrAdmin,
+        "User.onboarding": selfOrAdmin,
+        "User.blocked": adminOnly,
+        "User.blockReason": adminOnly,
+        // screen-cache.md "Friends": a user's friends list is theirs and their friends'; requests are between
+        // their two users (and ADMIN).
+        "User.friends": selfFriendsOrAdmin,
+        "User.friendRequests": selfOrAdmin,
+        "FriendRequest.id": selfOrAdmin,
+        "FriendRequest.sender": selfOrAdmin,
+        "FriendRequest.recipient": selfOrAdmin,
+        "FriendRequest.createdAt": selfOrAdmin,
+        "FriendRequest.direction": selfOrAdmin,
+        // Messages: any signed-in user, and only ever their own messages (the resolvers read only those).
+        "User.lastMessage": signedIn,
+        "Message.id": signedIn,
+        "Message.text": signedIn,
+        "Message.sender": signedIn,
+        "Message.recipient": signedIn,
+        "Message.createdAt": signedIn,
+        "Query.conversation": signedIn,
+        "Mutation.sendMessage": signedIn,
+        "Subscription.messageReceived": signedIn,
+        // roles-and-onboarding.md 11: "This selfie is private. No one can see it except our Administration team."
+        "User.selfieVerifications": selfOrAdmin,
+        "SelfieVerification.imageUrl": adminOnly,
+        // screen-cache.md "Screenshots": the owner's, shared with their friends; ADMIN moderates.
+        "User.screenshots": selfFriendsOrAdmin,
+        "Screenshot.id": selfFriendsOrAdmin,
+        "Screenshot.imageUrl": selfFriendsOrAdmin,
+        "Screenshot.width": selfFriendsOrAdmin,
+        "Screenshot.height": selfFriendsOrAdmin,
+        "Screenshot.annotation": selfFriendsOrAdmin,
+        "Screenshot.createdAt": selfFriendsOrAdmin,
+        "Screenshot.updatedAt": selfFriendsOrAdmin,
+        "Screenshot.owner": selfFriendsOrAdmin,
+        // Finding people is for signed-in users (screen-cache.md "Find friends").
+        "Query.searchUsers": signedIn,
+        // Everything a signed-in user does to their own account and content.
+        "Mutation.logOut": signedIn,
+        "Mutation.logOutEverywhere": signedIn,
+        "Mutation.changePassword": signedIn,
+        "Mutation.changeEmail": signedIn,
+        "Mutation.changeNickname": signedIn,
+        "Mutation.updateProfile": signedIn,
+        "Mutation.deleteAccount": signedIn,
+        "Mutation.sendFriendRequest": signedIn,
+        "Mutation.acceptFriendRequests": signedIn,
+        "Mutation.cancelFriendRequest": signedIn,
+        "Mutation.removeFriend": signedIn,
+        "Mutation.submitSelfie": signedIn,
+        "Mutation.updateAvatar": signedIn,
+        "Mutation.uploadScreenshot": signedIn,
+        "Mutation.updateScreenshotAnnotation": signedIn,
+        "Mutation.deleteScreenshots": signedIn,
+    ]
+
+    /// Fields reviewed as readable by anyone who reaches them (no `@auth` of their own). A type listed here whole
+    /// is either harmless for everyone or reachable only through a guarded field (said per type).
+    static let publicFields: Set<String> = [
+        // A profile as anyone sees it (screen-cache.md "Profile": avatar, nickname, bio); `friendship` is the
+        // viewer's own relation to the user, null for a guest.
+        "User.id", "User.nickname", "User.avatarUrl", "User.bio", "User.createdAt", "User.friendship",
+        // Reached only through `User.onboarding` (self or ADMIN).
+        "Onboarding.emailVerified", "Onboarding.emotionVerified", "Onboarding.profileComplete", "Onboarding.nextStep",
+        // Sign-up and sign-in screens are for guests (roles-and-onboarding.md, Guest stories 2–11).
+        "PasswordStrength.score", "PasswordStrength.warning", "PasswordStrength.suggestions",
+        "PasswordStrength.meetsPolicy",
+        "AuthPayload.token", "AuthPayload.expiresAt", "AuthPayload.user",
+        "SignUpPayload.user", "SignUpPayload.token", "SignUpPayload.expiresAt", "SignUpPayload.verificationRequired",
+        "SignUpPayload.message",
+        "LegalDocuments.termsUrl", "LegalDocuments.privacyUrl",
+        "EmotionChallenge.id", "EmotionChallenge.imageUrl", "EmotionChallenge.instructions",
+        // Reached only through `User.selfieVerifications` (self or ADMIN); the image itself is ADMIN only.
+        "SelfieVerification.id", "SelfieVerification.status", "SelfieVerification.challenge",
+        "SelfieVerification.createdAt",
+        // Connection plumbing: reached only through the guarded lists that return them.
+        "UserConnection.edges", "UserConnection.pageInfo", "UserEdge.cursor", "UserEdge.node",
+        "MessageConnection.edges", "MessageConnection.pageInfo", "MessageEdge.cursor", "MessageEdge.node",
+        "ScreenshotConnection.edges", "ScreenshotConnection.pageInfo", "ScreenshotEdge.cursor", "ScreenshotEdge.node",
+        "PageInfo.hasNextPage", "PageInfo.hasPreviousPage", "PageInfo.startCursor", "PageInfo.endCursor",
+        // Guests' entry points (sign up, verify, log in, recover) and public lookups.
+        "Query.ping", "Query.serverTime", "Query.viewer", "Query.node", "Query.emailAvailable",
+        "Query.nicknameAvailable", "Query.passwordStrength", "Query.legalDocuments", "Query.emotionChallenge",
+        "Mutation.signUp", "Mutation.verifyEmail", "Mutation.verifyCode", "Mutation.resendVerification",
+        "Mutation.logIn", "Mutation.requestPasswordReset", "Mutation.resetPassword", "Mutation.recoverNickname",
+        "Mutation.signInWithProvider",
+    ]
+
+    /// Guarded fields for which an allowed caller cannot be shown data, and what proves the resolver ran instead.
+    static let noData: [String: String] = [
+        // The viewer's last message with themself: documented null.
+        "User.lastMessage@owner": "null for the viewer themself (schema/messages.graphql)",
+    ]
+}
