@@ -83,7 +83,9 @@ private struct RunningServer {
     let group: ServiceGroup
     let running: Task<Void, any Error>
 
-    static func start(idleGrace: Duration = QuiescingHTTPChannel.defaultIdleGrace) async throws -> RunningServer {
+    static func start(
+        idleGrace: Duration = QuiescingHTTPChannel.defaultIdleGrace, shutdownTimeout: Duration? = nil
+    ) async throws -> RunningServer {
         let (configuration, components) = try await makeComponents()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let logger = Logger(label: "quarry.test")
@@ -92,7 +94,7 @@ private struct RunningServer {
             onServerRunning: { portContinuation.yield($0) }
         )
         var groupConfiguration = ServiceGroupConfiguration(services: [app], logger: logger)
-        groupConfiguration.maximumGracefulShutdownDuration = .seconds(configuration.shutdownTimeoutSeconds)
+        groupConfiguration.maximumGracefulShutdownDuration = shutdownTimeout ?? .seconds(configuration.shutdownTimeoutSeconds)
         #expect(configuration.shutdownTimeoutSeconds == 30)
         let group = ServiceGroup(configuration: groupConfiguration)
         let running = Task { try await group.run() }
@@ -102,16 +104,20 @@ private struct RunningServer {
 
     /// Triggers graceful shutdown and returns how long the server took to stop, failing
     /// (and cancelling it) if that takes more than `limit`.
-    func shutDown(within limit: Duration) async throws -> Duration {
+    /// `timingOut`: the shutdown is expected to be cut short by its timeout, which ends
+    /// the group with an error: stopped all the same.
+    func shutDown(within limit: Duration, timingOut: Bool = false) async throws -> Duration {
         let start = ContinuousClock.now
         await group.triggerGracefulShutdown()
-        return try await stopped(within: limit, since: start)
+        return try await stopped(within: limit, since: start, timingOut: timingOut)
     }
 
-    func stopped(within limit: Duration, since start: ContinuousClock.Instant) async throws -> Duration {
+    func stopped(within limit: Duration, since start: ContinuousClock.Instant, timingOut: Bool = false) async throws -> Duration {
         let running = running
         do {
-            try await withTimeout(limit) { try await running.value }
+            try await withTimeout(limit) {
+                if timingOut { _ = try? await running.value } else { try await running.value }
+            }
         } catch {
             running.cancel()
             throw error
@@ -263,6 +269,23 @@ struct ConnectionShutdownTests {
                 #expect(try await reader.rest().isEmpty)
                 // Closed once answered: the server does not wait out the 10 s grace.
                 #expect(try await server.stopped(within: .seconds(8), since: start) < .seconds(8))
+            }
+        }
+    }
+}
+
+extension ConnectionShutdownTests {
+    // A shutdown timeout of 2 s instead of the shipped 30 s: the test waits it out.
+    @Test("a connection stuck in its first request is closed when the shutdown timeout expires")
+    func shutdownTimeoutEndsAStuckFirstRequest() async throws {
+        let server = try await RunningServer.start(shutdownTimeout: .seconds(2))
+        try await withTimeout(.seconds(60)) {
+            try await withRawConnection(port: server.port) { reader, writer in
+                // Half a request head, then nothing: no HTTP handler exists yet for this connection.
+                try await writer.write(ByteBuffer(string: "GET /healthz HTTP/1.1\r\nHo"))
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(try await server.shutDown(within: .seconds(10), timingOut: true) < .seconds(10))
+                _ = try? await reader.rest()
             }
         }
     }
