@@ -47,15 +47,18 @@ public func buildRouter(
 /// `onServerRunning` learns the bound port (useful with port 0); `router`
 /// defaults to ``buildRouter(configuration:components:)``. On graceful
 /// shutdown the HTTP server stops accepting connections and drains in-flight
-/// requests first; the services, started before it, are shut down after it.
+/// requests first (each answered with `Connection: close`; a connection with no
+/// request in progress closes after `idleGrace` unless one arrives by then, see
+/// ``QuiescingHTTPChannel``); the services, started before it, are shut down after it.
 public func buildApplication(
     configuration: ServerConfiguration, components: ServerComponents, router: Router<QuarryRequestContext>? = nil,
     services: [any Service] = [], webSocket: GraphQLWebSocketUpgrade.Settings = .init(),
+    idleGrace: Duration = QuiescingHTTPChannel.defaultIdleGrace,
     logger: Logger, onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     Application(
         router: router ?? buildRouter(configuration: configuration, components: components),
-        server: GraphQLWebSocketUpgrade(service: components.graphQL, settings: webSocket).serverBuilder,
+        server: GraphQLWebSocketUpgrade(service: components.graphQL, settings: webSocket).serverBuilder(idleGrace: idleGrace),
         configuration: .init(
             address: .hostname(configuration.httpHost, port: configuration.httpPort), serverName: "Quarry"
         ),

@@ -41,12 +41,13 @@ public struct GraphQLWebSocketUpgrade: Sendable {
         self.settings = settings
     }
 
-    /// The HTTP/1 server with this upgrade.
-    var serverBuilder: HTTPServerBuilder {
+    /// The HTTP/1 server with this upgrade, closing its connections on graceful
+    /// shutdown as ``QuiescingHTTPChannel`` describes.
+    func serverBuilder(idleGrace: Duration = QuiescingHTTPChannel.defaultIdleGrace) -> HTTPServerBuilder {
         let upgrade = self
-        return .http1WebSocketUpgrade(
+        return QuiescingHTTPChannel.builder(
             // RFC 6455 §8.1: a text message that is not UTF-8 fails the connection.
-            configuration: .init(ws: .init(maxFrameSize: settings.maxMessageBytes, validateUTF8: true)),
+            webSocket: .init(maxFrameSize: settings.maxMessageBytes, validateUTF8: true), idleGrace: idleGrace,
             shouldUpgrade: { request, channel, logger in upgrade.shouldUpgrade(request, channel: channel, logger: logger) }
         )
     }
