@@ -14,7 +14,7 @@ enum MediaTestImages {
     static func jpeg(width: Int, height: Int) throws -> [UInt8] { try draw(width, height, png: false) }
 
     private static func draw(_ width: Int, _ height: Int, png: Bool) throws -> [UInt8] {
-        precondition(quarry_vips_init() == 0)
+        precondition(VipsLibrary.isReady)
         guard let image = quarry_vips_black(Int32(width), Int32(height), 3) else { throw VipsFailure() }
         defer { quarry_vips_unref(image) }
         let path = temporaryPath(png ? "png" : "jpg")

@@ -21,9 +21,6 @@ struct InspectedImage: Sendable, Equatable {
 /// decode that fails on any decoder warning, so a truncated or corrupt file
 /// is refused rather than stored as a half-grey picture.
 enum ImageInspector {
-    /// libvips starts once per process (TOOLCHAIN.md); a static is initialised once, thread-safely.
-    private static let vipsReady: Bool = quarry_vips_init() == 0
-
     static let pngMagic: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     static let jpegMagic: [UInt8] = [0xFF, 0xD8, 0xFF]
 
@@ -46,8 +43,8 @@ enum ImageInspector {
         let (magic, size, sha256) = try readAndHash(path: path)
         if size == 0 { throw MediaError.empty(argument) }
         guard let contentType = contentType(magic: magic) else { throw MediaError.unsupportedType(argument) }
-        guard vipsReady else { throw InspectionFailure(message: "libvips failed to start") }
-        guard let image = quarry_vips_open_strict(path) else {
+        guard VipsLibrary.isReady else { throw InspectionFailure(message: "libvips failed to start") }
+        guard let image = contentType == "image/png" ? quarry_vips_pngload_header(path) : quarry_vips_jpegload_header(path) else {
             vips_error_clear()
             throw MediaError.invalidImage(argument)
         }
