@@ -52,7 +52,8 @@ struct MediaHarness {
     let store: FileSystemMediaStore
 
     static func make(
-        maxUploadBytes: Int = MediaServices.defaultMaxUploadBytes, maxScreenshotBytes: Int = MediaServices.defaultMaxUploadBytes
+        maxUploadBytes: Int = MediaServices.defaultMaxUploadBytes, maxScreenshotBytes: Int = MediaServices.defaultMaxUploadBytes,
+        maxImagePixels: Int = MediaServices.defaultMaxImagePixels
     ) async throws -> MediaHarness {
         let pool = try await TestDatabases.sharedPool()
         var settings = AccountSettings()
@@ -62,7 +63,10 @@ struct MediaHarness {
             schema: try QuarrySchema.build(directory: SchemaFiles.directory()), database: pool,
             accounts: testAccountServices(settings: settings),
             options: .shipped,
-            media: MediaServices(store: store, maxUploadBytes: maxUploadBytes, maxScreenshotBytes: maxScreenshotBytes)
+            media: MediaServices(
+                store: store, maxUploadBytes: maxUploadBytes, maxScreenshotBytes: maxScreenshotBytes,
+                maxImagePixels: maxImagePixels
+            )
         )
         return MediaHarness(service: service, pool: pool, store: store)
     }
