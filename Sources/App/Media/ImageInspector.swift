@@ -23,8 +23,9 @@ struct InspectedImage: Sendable, Equatable {
 /// is refused rather than stored as a half-grey picture. Every image upload
 /// comes through here (``MediaIngest``), so every one is also refused, before
 /// any pixel is decoded, when its header declares more pixels than the limit
-/// (issue 18 "Hardening": a 900-megapixel PNG of 875 KB cost 2.9 s of
-/// decoding, and then every friend's phone as much again).
+/// or, for a PNG, when its compressed metadata is a bomb (issue 18
+/// "Hardening": a 900-megapixel PNG of 875 KB cost 2.9 s of decoding, and
+/// then every friend's phone as much again).
 enum ImageInspector {
     static let pngMagic: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     static let jpegMagic: [UInt8] = [0xFF, 0xD8, 0xFF]
@@ -50,6 +51,7 @@ enum ImageInspector {
         if size == 0 { throw MediaError.empty(argument) }
         guard let contentType = contentType(magic: magic) else { throw MediaError.unsupportedType(argument) }
         let isPNG = contentType == "image/png"
+        if isPNG, try !PNGMetadataCheck.isAcceptable(path: path) { throw MediaError.invalidImage(argument) }
         guard VipsLibrary.isReady else { throw InspectionFailure(message: "libvips failed to start") }
         // The loaders read the header only; no pixel is decoded before quarry_vips_decode_all.
         guard let image = isPNG ? quarry_vips_pngload_header(path) : quarry_vips_jpegload_header(path) else {
