@@ -1,7 +1,7 @@
 # Quarry on the official Swift image: build in release mode, run on the slim runtime image.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libpq-dev libargon2-dev libssl-dev libzxcvbn-dev libcurl4-openssl-dev libvips-dev pkg-config \
+      libpq-dev libargon2-dev libssl-dev libzxcvbn-dev libcurl4-openssl-dev libvips-dev zlib1g-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./

@@ -43,6 +43,7 @@ let serverTargets: [Target] = [
     .systemLibrary(name: "CZxcvbn", providers: [.apt(["libzxcvbn-dev"])]),
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .target(
         name: "Postgres",
         dependencies: ["CLibPQ", .product(name: "Logging", package: "swift-log")],
@@ -69,7 +70,8 @@ let serverTargets: [Target] = [
     .target(
         name: "App",
         dependencies: [
-            "GraphQLExecution", "Postgres", "Auth", "Mail", "CVips", "COpenSSL", .product(name: "Logging", package: "swift-log"),
+            "GraphQLExecution", "Postgres", "Auth", "Mail", "CVips", "CZlib", "COpenSSL",
+            .product(name: "Logging", package: "swift-log"),
         ],
         swiftSettings: strict
     ),

@@ -4,7 +4,7 @@
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
 packages=(postgresql postgresql-contrib libpq-dev libargon2-dev libssl-dev libzxcvbn-dev
-          libcurl4-openssl-dev libvips-dev pkg-config)
+          libcurl4-openssl-dev libvips-dev zlib1g-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then packages+=(chromium chromium-driver); fi
 missing=()
 for p in "${packages[@]}"; do

@@ -11,12 +11,18 @@ struct MediaImageTests {
         (error as? GraphQLError)?.extensions["code"] == .string(code)
     }
 
+    /// Inspects `file` as argument `image` with the shipped pixel limit.
+    private func inspect(_ file: UploadedFile, maxBytes: Int) async throws -> InspectedImage {
+        try await ImageInspector.inspect(
+            file, argument: "image", maxBytes: maxBytes, maxPixels: MediaServices.defaultMaxImagePixels
+        )
+    }
+
     @Test("a PNG and a JPEG are recognised with their decoded dimensions and SHA-256")
     func pngAndJPEG() async throws {
         let pngBytes = try MediaTestImages.png(width: 37, height: 21)
-        let png = try await ImageInspector.inspect(
-            try MediaTestImages.upload(pngBytes, filename: "a.jpg", contentType: "image/jpeg"), argument: "image",
-            maxBytes: 1_000_000
+        let png = try await inspect(
+            try MediaTestImages.upload(pngBytes, filename: "a.jpg", contentType: "image/jpeg"), maxBytes: 1_000_000
         )
         #expect(png.contentType == "image/png")
         #expect(png.width == 37 && png.height == 21)
@@ -24,9 +30,7 @@ struct MediaImageTests {
         #expect(png.sha256.count == 64)
 
         let jpegBytes = try MediaTestImages.jpeg(width: 64, height: 48)
-        let jpeg = try await ImageInspector.inspect(
-            try MediaTestImages.upload(jpegBytes, filename: "b.png"), argument: "image", maxBytes: 1_000_000
-        )
+        let jpeg = try await inspect(try MediaTestImages.upload(jpegBytes, filename: "b.png"), maxBytes: 1_000_000)
         #expect(jpeg.contentType == "image/jpeg")
         #expect(jpeg.width == 64 && jpeg.height == 48)
         #expect(jpeg.sha256 != png.sha256)
@@ -42,7 +46,7 @@ struct MediaImageTests {
     @Test("a text file named .png is UNSUPPORTED_MEDIA_TYPE")
     func textNamedPNG() async throws {
         let file = try MediaTestImages.upload(Array("hello, not an image".utf8), filename: "x.png", contentType: "image/png")
-        await #expect { try await ImageInspector.inspect(file, argument: "image", maxBytes: 1_000) } throws: {
+        await #expect { try await inspect(file, maxBytes: 1_000) } throws: {
             coded($0, "UNSUPPORTED_MEDIA_TYPE")
         }
     }
@@ -50,11 +54,11 @@ struct MediaImageTests {
     @Test("an empty file is FILE_EMPTY and one over the limit FILE_TOO_LARGE")
     func emptyAndTooLarge() async throws {
         let empty = try MediaTestImages.upload([], filename: "e.png")
-        await #expect { try await ImageInspector.inspect(empty, argument: "image", maxBytes: 1_000) } throws: {
+        await #expect { try await inspect(empty, maxBytes: 1_000) } throws: {
             coded($0, "FILE_EMPTY")
         }
         let png = try MediaTestImages.upload(try MediaTestImages.png(width: 50, height: 50), filename: "p.png")
-        await #expect { try await ImageInspector.inspect(png, argument: "image", maxBytes: png.size - 1) } throws: {
+        await #expect { try await inspect(png, maxBytes: png.size - 1) } throws: {
             coded($0, "FILE_TOO_LARGE")
         }
     }
@@ -63,7 +67,7 @@ struct MediaImageTests {
     func truncated(isPNG: Bool) async throws {
         let bytes = isPNG ? try MediaTestImages.png(width: 300, height: 200) : try MediaTestImages.jpeg(width: 300, height: 200)
         let file = try MediaTestImages.upload(Array(bytes.prefix(bytes.count * 2 / 3)), filename: "t")
-        await #expect { try await ImageInspector.inspect(file, argument: "image", maxBytes: 10_000_000) } throws: {
+        await #expect { try await inspect(file, maxBytes: 10_000_000) } throws: {
             coded($0, "INVALID_IMAGE")
         }
     }
@@ -71,7 +75,7 @@ struct MediaImageTests {
     @Test("PNG magic followed by garbage is INVALID_IMAGE")
     func magicOnly() async throws {
         let file = try MediaTestImages.upload(ImageInspector.pngMagic + Array(repeating: 7, count: 100), filename: "g.png")
-        await #expect { try await ImageInspector.inspect(file, argument: "image", maxBytes: 10_000) } throws: {
+        await #expect { try await inspect(file, maxBytes: 10_000) } throws: {
             coded($0, "INVALID_IMAGE")
         }
     }

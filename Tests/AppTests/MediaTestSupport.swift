@@ -14,7 +14,7 @@ enum MediaTestImages {
     static func jpeg(width: Int, height: Int) throws -> [UInt8] { try draw(width, height, png: false) }
 
     private static func draw(_ width: Int, _ height: Int, png: Bool) throws -> [UInt8] {
-        precondition(quarry_vips_init() == 0)
+        precondition(VipsLibrary.isReady)
         guard let image = quarry_vips_black(Int32(width), Int32(height), 3) else { throw VipsFailure() }
         defer { quarry_vips_unref(image) }
         let path = temporaryPath(png ? "png" : "jpg")
@@ -52,7 +52,8 @@ struct MediaHarness {
     let store: FileSystemMediaStore
 
     static func make(
-        maxUploadBytes: Int = MediaServices.defaultMaxUploadBytes, maxScreenshotBytes: Int = MediaServices.defaultMaxUploadBytes
+        maxUploadBytes: Int = MediaServices.defaultMaxUploadBytes, maxScreenshotBytes: Int = MediaServices.defaultMaxUploadBytes,
+        maxImagePixels: Int = MediaServices.defaultMaxImagePixels
     ) async throws -> MediaHarness {
         let pool = try await TestDatabases.sharedPool()
         var settings = AccountSettings()
@@ -62,7 +63,10 @@ struct MediaHarness {
             schema: try QuarrySchema.build(directory: SchemaFiles.directory()), database: pool,
             accounts: testAccountServices(settings: settings),
             options: .shipped,
-            media: MediaServices(store: store, maxUploadBytes: maxUploadBytes, maxScreenshotBytes: maxScreenshotBytes)
+            media: MediaServices(
+                store: store, maxUploadBytes: maxUploadBytes, maxScreenshotBytes: maxScreenshotBytes,
+                maxImagePixels: maxImagePixels
+            )
         )
         return MediaHarness(service: service, pool: pool, store: store)
     }

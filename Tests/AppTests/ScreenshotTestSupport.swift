@@ -14,8 +14,10 @@ struct ScreenshotHarness {
     let media: MediaHarness
     var pool: PostgresPool { media.pool }
 
-    static func make(maxScreenshotBytes: Int = MediaServices.defaultMaxUploadBytes) async throws -> ScreenshotHarness {
-        ScreenshotHarness(media: try await MediaHarness.make(maxScreenshotBytes: maxScreenshotBytes))
+    static func make(
+        maxScreenshotBytes: Int = MediaServices.defaultMaxUploadBytes, maxImagePixels: Int = MediaServices.defaultMaxImagePixels
+    ) async throws -> ScreenshotHarness {
+        ScreenshotHarness(media: try await MediaHarness.make(maxScreenshotBytes: maxScreenshotBytes, maxImagePixels: maxImagePixels))
     }
 
     /// A signed-in user: id, token and global id.

@@ -31,6 +31,7 @@ struct ConfigurationTests {
         #expect(config.logFormat == .text)
         #expect(config.graphiQL == .on)
         #expect(config.graphiQLAssetsURL == nil)
+        #expect(config.media.maxImagePixels == 40_000_000)
     }
 
     @Test("every variable is read")
@@ -57,6 +58,7 @@ struct ConfigurationTests {
             "QUARRY_LOG_FORMAT": "json",
             "QUARRY_GRAPHIQL": "OFF",
             "QUARRY_GRAPHIQL_ASSETS_URL": "https://assets.example.com:8443/graphiql/",
+            "QUARRY_IMAGE_MAX_PIXELS": "8294400",
         ])
         #expect(config.databaseURL == "postgresql://u@db:5432/q")
         #expect(config.httpHost == "0.0.0.0")
@@ -79,6 +81,7 @@ struct ConfigurationTests {
         #expect(config.logFormat == .json)
         #expect(config.graphiQL == .off)
         #expect(config.graphiQLAssetsURL == "https://assets.example.com:8443/graphiql")
+        #expect(config.media.maxImagePixels == 8_294_400)
     }
 
     @Test("the public URL follows host and port unless set")
@@ -130,6 +133,7 @@ struct ConfigurationTests {
             ("QUARRY_GRAPHIQL_ASSETS_URL", "ftp://assets.example.com"), ("QUARRY_GRAPHIQL_ASSETS_URL", "https://"),
             ("QUARRY_GRAPHIQL_ASSETS_URL", "https://cdn.example/x?v=1"), ("QUARRY_GRAPHIQL_ASSETS_URL", #"https://cdn.example/"a"#),
             ("QUARRY_GRAPHIQL_ASSETS_URL", "https://cdn.example; script-src *"), ("QUARRY_GRAPHIQL_ASSETS_URL", "https://u:p@cdn.example"),
+            ("QUARRY_IMAGE_MAX_PIXELS", "0"), ("QUARRY_IMAGE_MAX_PIXELS", "1000000001"), ("QUARRY_IMAGE_MAX_PIXELS", "40M"),
         ]
     )
     func badValue(variable: String, value: String) {

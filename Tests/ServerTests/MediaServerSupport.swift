@@ -107,7 +107,7 @@ enum ServerTestImages {
     static func jpeg(width: Int, height: Int) throws -> [UInt8] { try draw(width, height, png: false) }
 
     private static func draw(_ width: Int, _ height: Int, png: Bool) throws -> [UInt8] {
-        precondition(quarry_vips_init() == 0)
+        precondition(VipsLibrary.isReady)
         guard let image = quarry_vips_black(Int32(width), Int32(height), 3) else { throw Failure() }
         defer { quarry_vips_unref(image) }
         let path = NSTemporaryDirectory() + "quarry-image-\(UUID().uuidString)." + (png ? "png" : "jpg")

@@ -91,7 +91,7 @@ enum DemoScreenshots {
 
     /// An RGB picture: an app bar, then rows separated by thin lines, written as PNG at `path`.
     private static func drawPNG(_ shot: Shot, path: String) throws -> [UInt8] {
-        guard quarry_vips_init() == 0 else { throw DemoPictureFailure() }
+        guard VipsLibrary.isReady else { throw DemoPictureFailure() }
         var pixels = [UInt8](repeating: 255, count: width * height * 3)
         for y in 0..<height {
             for x in 0..<width {

@@ -20,6 +20,20 @@ enum MediaError {
         error("INVALID_IMAGE", "The image is damaged or incomplete and cannot be read.", argument)
     }
 
+    /// The header declares more pixels than the limit (issue 18 "Hardening":
+    /// refused before decoding, so neither Quarry nor a friend's phone decodes it).
+    static func imageTooLarge(_ argument: String, width: Int, height: Int, limit: Int) -> GraphQLError {
+        error(
+            "IMAGE_TOO_LARGE",
+            "The image is \(width) × \(height) pixels; at most \(describe(pixels: limit)) are accepted.", argument
+        )
+    }
+
+    /// A pixel count for people: whole megapixels when it is some, else pixels.
+    static func describe(pixels: Int) -> String {
+        pixels % 1_000_000 == 0 ? "\(pixels / 1_000_000) megapixels" : "\(pixels) pixels"
+    }
+
     /// A size for people: whole megabytes when it is one, else bytes.
     static func describe(bytes: Int) -> String {
         bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MB" : "\(bytes) bytes"

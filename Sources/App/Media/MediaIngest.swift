@@ -12,14 +12,17 @@ import Postgres
 enum MediaIngest {
     /// Stores the image uploaded as argument `argument` for `owner`, runs
     /// `record` in the same transaction with the new medium's id, and returns its
-    /// result. `maxBytes` is the file's limit (default: ``MediaServices/maxUploadBytes``).
+    /// result. `maxBytes` is the file's limit (default: ``MediaServices/maxUploadBytes``); every
+    /// image, whatever its area, is held to ``MediaServices/maxImagePixels``.
     static func storeImage<T: Sendable>(
         _ file: UploadedFile, argument: String, owner: UUID, kind: MediaKind, visibility: MediaVisibility,
         maxBytes: Int? = nil, context: QuarryContext,
         record: @escaping @Sendable (_ mediaID: UUID, _ connection: PostgresConnection) async throws -> T
     ) async throws -> T {
         let media = try context.requireMedia()
-        let image = try await ImageInspector.inspect(file, argument: argument, maxBytes: maxBytes ?? media.maxUploadBytes)
+        let image = try await ImageInspector.inspect(
+            file, argument: argument, maxBytes: maxBytes ?? media.maxUploadBytes, maxPixels: media.maxImagePixels
+        )
         let (mediaID, result) = try await context.database.withTransaction { connection in
             let rows = try await connection.query("""
                 INSERT INTO media (owner_id, sha256, content_type, byte_size, width, height, kind, visibility)

@@ -8,6 +8,9 @@ public struct MediaConfiguration: Sendable, Equatable {
     /// Largest accepted screenshot, in bytes (`QUARRY_SCREENSHOT_MAX_BYTES`); checked by
     /// `uploadScreenshot`, while every file still has to fit ``maxUploadBytes`` to arrive at all.
     public var maxScreenshotBytes: Int
+    /// Most pixels (width × height) an uploaded image may have (`QUARRY_IMAGE_MAX_PIXELS`); a
+    /// larger one is refused from its header, before it is decoded.
+    public var maxImagePixels: Int
     /// Most files one multipart request may carry (`QUARRY_UPLOAD_MAX_FILES`).
     public var maxUploadFiles: Int
     /// The content-addressed media folder: `QUARRY_DATA_DIR/media`.
@@ -18,7 +21,8 @@ public struct MediaConfiguration: Sendable, Equatable {
     public var emotionsDirectory: String
 
     static let variables = [
-        "QUARRY_UPLOAD_MAX_BYTES", "QUARRY_SCREENSHOT_MAX_BYTES", "QUARRY_UPLOAD_MAX_FILES", "QUARRY_EMOTIONS_DIR",
+        "QUARRY_UPLOAD_MAX_BYTES", "QUARRY_SCREENSHOT_MAX_BYTES", "QUARRY_IMAGE_MAX_PIXELS", "QUARRY_UPLOAD_MAX_FILES",
+        "QUARRY_EMOTIONS_DIR",
     ]
 
     init(_ env: EnvironmentReader, dataDirectory: String, absolutePath: (String) -> String) throws {
@@ -27,6 +31,10 @@ public struct MediaConfiguration: Sendable, Equatable {
         )
         maxScreenshotBytes = try env.integer(
             "QUARRY_SCREENSHOT_MAX_BYTES", default: MediaServices.defaultMaxUploadBytes, in: 1...1_073_741_824
+        )
+        // Up to a gigapixel: beyond that no phone decodes the picture anyway.
+        maxImagePixels = try env.integer(
+            "QUARRY_IMAGE_MAX_PIXELS", default: MediaServices.defaultMaxImagePixels, in: 1...1_000_000_000
         )
         maxUploadFiles = try env.integer("QUARRY_UPLOAD_MAX_FILES", default: 10, in: 1...1_000)
         mediaDirectory = dataDirectory + "/media"
@@ -38,7 +46,7 @@ public struct MediaConfiguration: Sendable, Equatable {
     public var services: MediaServices {
         MediaServices(
             store: FileSystemMediaStore(directory: mediaDirectory), maxUploadBytes: maxUploadBytes,
-            maxScreenshotBytes: maxScreenshotBytes
+            maxScreenshotBytes: maxScreenshotBytes, maxImagePixels: maxImagePixels
         )
     }
 }
