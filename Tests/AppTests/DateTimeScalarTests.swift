@@ -12,13 +12,16 @@ struct DateTimeScalarTests {
         let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         for _ in 0..<20_000 {
             // 1900-01-01 to 2200-01-01, in microseconds.
-            let microseconds = Int64.random(in: -2_208_988_800_000_000...7_258_118_400_000_000)
+            let drawn = Int64.random(in: -2_208_988_800_000_000...7_258_118_400_000_000)
+            let date = Date(timeIntervalSince1970: Double(drawn) / 1e6)
+            // The date's own whole microseconds: far from 1970 a Double holds an instant only to about a
+            // microsecond, so the integer drawn may come back one off (2107-09-01T08:54:12.875999 did).
+            let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
             let seconds = microseconds >= 0 ? microseconds / 1_000_000 : (microseconds - 999_999) / 1_000_000
             let milliseconds = (microseconds - seconds * 1_000_000) / 1000
             let wholeSecond = Date(timeIntervalSince1970: Double(seconds)).formatted(style)
             let expected = wholeSecond.replacingOccurrences(of: ".000Z", with: "." + String(format: "%03d", milliseconds) + "Z")
-            let date = Date(timeIntervalSince1970: Double(microseconds) / 1e6)
-            #expect(DateTimeScalar.format(date) == expected, "\(microseconds)")
+            #expect(DateTimeScalar.format(date) == expected, "\(drawn)")
         }
     }
 
