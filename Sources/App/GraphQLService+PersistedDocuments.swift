@@ -54,7 +54,7 @@ extension GraphQLService {
     /// A document sent as text; in `only` mode, refused unless it is in the
     /// manifest or (introspection being on) selects only introspection.
     private func prepareText(_ text: String, operationName: String?) -> Result<PreparedOperation, PreparationFailure> {
-        guard trustedDocuments.mode == .only, trustedDocuments.documents[DocumentHash.sha256(text)] == nil else {
+        guard trustedDocuments.mode == .only, trustedDocuments.document(for: DocumentHash.sha256(text)) == nil else {
             return prepare(query: text, operationName: operationName)
         }
         guard introspection else { return .failure(PersistedDocumentErrors.notAllowed) }

@@ -60,7 +60,7 @@ public final class GraphQLService: Sendable {
         /// `QUARRY_GRAPHQL_*` variables): the settings `make run` serves and the
         /// tests run with, so a limit that refuses a real client fails a test.
         /// Depth 15 admits the standard introspection query of graphql-js 16 and
-        /// graphql-core 3.2 (15 deep with its seven `ofType` levels); the cost
+        /// graphql-core 3.2 (15 deep with its nine `ofType` levels); the cost
         /// and alias limits are reviewed against the apps' screens in the README.
         public static let shipped = Options(
             introspection: true, maxDepth: 15, maxAliases: 30, maxCost: 10_000, documentCacheSize: 1_000

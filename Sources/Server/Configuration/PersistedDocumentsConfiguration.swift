@@ -27,7 +27,9 @@ public struct PersistedDocumentsConfiguration: Sendable, Equatable {
     /// checks that every key is the SHA-256 of its document (the documents are
     /// parsed and validated when the GraphQL service is built, which needs the schema).
     init(_ env: EnvironmentReader, absolutePath: (String) -> String) throws {
-        persistedQueriesMax = try env.integer("QUARRY_PERSISTED_QUERIES_MAX", default: 10_000, in: 1...10_000_000)
+        persistedQueriesMax = try env.integer(
+            "QUARRY_PERSISTED_QUERIES_MAX", default: GraphQLService.Options.shipped.persistedQueriesMax, in: 1...10_000_000
+        )
         let mode = try env.choice(Self.modeVariable, default: TrustedDocuments.Mode.off)
         guard mode != .off else {
             trustedDocuments = .off

@@ -62,11 +62,17 @@ struct GraphQLHTTPHandler: Sendable {
             } else {
                 parameters = try await readParameters(request, context: context)
             }
-            let (preparation, statements) = await StatementCounter.counting {
-                await service.prepare(parameters.document, operationName: parameters.operationName, logger: context.logger)
+            if case .text = parameters.document {
+                prepared = try await service.prepare(parameters.document, operationName: parameters.operationName, logger: context.logger)
+                    .get()
+            } else {
+                // Only a hash can cost statements (a persisted document not in memory yet, or its registration).
+                let (preparation, statements) = await StatementCounter.counting {
+                    await service.prepare(parameters.document, operationName: parameters.operationName, logger: context.logger)
+                }
+                lookupStatements = statements
+                prepared = try preparation.get()
             }
-            lookupStatements = statements
-            prepared = try preparation.get()
             if request.method == .get, let type = prepared.operationType, type != .query {
                 throw GraphQLRequestFailure(
                     status: .methodNotAllowed(allow: "POST"),
