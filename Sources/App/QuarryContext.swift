@@ -1,3 +1,4 @@
+import Foundation
 import Auth
 import GraphQLLanguage
 import Logging
@@ -39,6 +40,12 @@ public struct QuarryContext: Sendable {
         guard let viewer else { throw AuthDirective.unauthenticated }
         return viewer
     }
+
+    /// The server's public URL, the base of every link and media URL clients get.
+    var publicURL: String { accounts.settings.publicURL }
+
+    /// The URL clients fetch media `id` from (``MediaQueries/url(of:publicURL:)``).
+    func mediaURL(_ id: UUID) -> String { MediaQueries.url(of: id, publicURL: publicURL) }
 
     /// The caller's role: GUEST without a viewer.
     public var role: Role { viewer?.role ?? .guest }

@@ -9,7 +9,7 @@ enum AccountChanges {
     /// Starts a change of address: the new address gets a verification link and
     /// replaces the old one when it is verified; until then the old one stays.
     static func changeEmail(newEmail raw: String, password: String, context: QuarryContext) async throws -> Bool {
-        guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
+        let viewer = try context.signedIn()
         let email = try AccountInput.validEmail(raw, field: "newEmail")
         try await AccountChecks.verifyPassword(password, of: viewer.userID, field: "password", context: context)
         let settings = context.accounts.settings
@@ -28,7 +28,7 @@ enum AccountChanges {
     }
 
     static func changeNickname(_ raw: String, context: QuarryContext) async throws -> UserRecord {
-        guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
+        let viewer = try context.signedIn()
         let nickname = try AccountInput.validNickname(raw)
         return try await context.database.withTransaction { connection in
             let rows: [PostgresRow]
@@ -45,14 +45,12 @@ enum AccountChanges {
     }
 
     /// The profile fields `input` names: a given value is set, an explicit null clears it, an omitted one stays.
-    static func updateProfile(_ input: GraphQLObjectValue, context: QuarryContext) async throws -> UserRecord {
-        guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
-        let columns = [("bio", "bio", 500), ("realName", "real_name", 100), ("country", "country", 60), ("zipCode", "zip_code", 20), ("phone", "phone", 30)]
+    static func updateProfile(_ profile: ProfileChanges, context: QuarryContext) async throws -> UserRecord {
+        let viewer = try context.signedIn()
         var assignments: SQL = "updated_at = now()"
         var problems: [(field: String, message: String)] = []
-        for (field, column, limit) in columns {
-            guard let value = input[field] else { continue }
-            let text = value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (field, column, limit, sent) in profile.changes {
+            let text = sent?.trimmingCharacters(in: .whitespacesAndNewlines)
             if let text, text.count > limit { problems.append((field: field, message: "At most \(limit) characters")) }
             assignments = assignments + SQL(unsafeSQL: ", \(column) = ") + "\(text.flatMap { $0.isEmpty ? nil : $0 })"
         }
@@ -69,7 +67,7 @@ enum AccountChanges {
     /// Deletes the account and, through the foreign keys' cascades, everything
     /// it owns (tokens included) in one transaction; the event log keeps the deletion.
     static func deleteAccount(password: String, context: QuarryContext) async throws -> Bool {
-        guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
+        let viewer = try context.signedIn()
         try await AccountChecks.verifyPassword(password, of: viewer.userID, field: "password", context: context)
         return try await context.database.withTransaction { connection in
             _ = try await connection.execute("DELETE FROM users WHERE id = \(viewer.userID)")

@@ -10,7 +10,7 @@ enum PasswordChange {
     static let wrongCurrentPassword = "Your current password is incorrect"
 
     static func run(current: String, new: String, confirm: String, context: QuarryContext) async throws -> Bool {
-        guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
+        let viewer = try context.signedIn()
         let user = try await UserQueries.user(id: viewer.userID, database: context.database)
         try checkNew(new, confirm: confirm, userInputs: [user?.email, user?.nickname].compactMap { $0 }, context: context)
         try await AccountChecks.verifyPassword(current, of: viewer.userID, field: "currentPassword", context: context)

@@ -14,15 +14,15 @@ enum SignUp {
         "Confirmation link has been sent to your email. Please open it and verify your email address."
     static let welcomeMessage = "Your account has been created."
 
-    static func run(_ input: GraphQLObjectValue, context: QuarryContext) async throws -> SignUpPayload {
+    static func run(_ form: SignUpForm, context: QuarryContext) async throws -> SignUpPayload {
         let settings = context.accounts.settings
-        let email = AccountInput.normalizedEmail(input["email"]?.stringValue ?? "")
-        let nickname = (input["nickname"]?.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let password = input["password"]?.stringValue ?? ""
-        let optional = { (name: String) in
-            input[name]?.stringValue.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        let email = AccountInput.normalizedEmail(form.email)
+        let nickname = form.nickname.trimmingCharacters(in: .whitespacesAndNewlines)
+        let password = form.password
+        let optional = { (text: String?) in
+            text.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        if input["verificationChannel"]?.stringValue == "SMS" {
+        if form.verificationChannel == "SMS" {
             throw ClientError.make(
                 "SMS_UNAVAILABLE", "Verification by SMS is not available. Please choose verification by email.",
                 fields: [(field: "verificationChannel", message: "Verification by SMS is not available")]
@@ -31,11 +31,11 @@ enum SignUp {
         var problems: [(field: String, message: String)] = []
         if !AccountInput.isValidEmail(email) { problems.append((field: "email", message: AccountInput.invalidEmail)) }
         if let problem = AccountInput.nicknameProblem(nickname) { problems.append((field: "nickname", message: problem)) }
-        let evaluation = settings.passwordPolicy.evaluate(password, userInputs: [email, nickname] + [optional("realName")].compactMap { $0 })
+        let evaluation = settings.passwordPolicy.evaluate(password, userInputs: [email, nickname] + [optional(form.realName)].compactMap { $0 })
         if !evaluation.meetsPolicy {
             problems.append((field: "password", message: PasswordStrengthQuery.weakPasswordMessage(evaluation)))
         }
-        if input["acceptedTerms"]?.boolValue != true {
+        if !form.acceptedTerms {
             problems.append((field: "acceptedTerms", message: AccountInput.termsNotAccepted))
         }
         try await context.database.withConnection { connection in
@@ -52,7 +52,7 @@ enum SignUp {
             let verified = !settings.requireEmailVerification
             let user = try await insertUser(
                 email: email, nickname: nickname, passwordHash: hash, verified: verified,
-                profile: (optional("realName"), optional("phone"), optional("country"), optional("zipCode")),
+                profile: (optional(form.realName), optional(form.phone), optional(form.country), optional(form.zipCode)),
                 on: connection
             )
             let secrets = try await EmailVerification.start(userID: user.id, email: email, settings: settings, on: connection)

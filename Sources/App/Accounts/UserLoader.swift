@@ -18,32 +18,20 @@ struct UserLoader: Sendable {
     private let loader: BatchLoader<Key, UserRecord>
 
     init(database: PostgresPool) {
-        loader = BatchLoader { keys in
-            do {
-                return try await Self.users(keys, database: database)
-            } catch {
-                throw ErrorMasking.fieldError(error)
+        loader = BatchLoader(masking: { keys in
+            var answers: [Key: UserRecord] = [:]
+            // One statement per viewer among the keys (a request has one).
+            for (viewer, group) in Dictionary(grouping: keys, by: \.viewer) {
+                for user in try await UserQueries.users(ids: group.map(\.id), seenBy: viewer, database: database) {
+                    answers[Key(id: user.id, viewer: viewer)] = user
+                }
             }
-        }
+            return answers
+        })
     }
 
     /// The user `id` as the request's viewer sees them; `null` when there is no such user.
     func load(_ id: UUID, _ context: QuarryContext) -> LoadRequest {
         loader.load(Key(id: id, viewer: context.viewer?.userID))
-    }
-
-    /// One statement per viewer among `keys` (a request has one).
-    private static func users(_ keys: [Key], database: PostgresPool) async throws -> [Key: UserRecord] {
-        var answers: [Key: UserRecord] = [:]
-        for (viewer, group) in Dictionary(grouping: keys, by: \.viewer) {
-            let rows = try await database.query(
-                "SELECT \(UserRecord.columns(seenBy: viewer)) FROM users u WHERE u.id = ANY(\(group.map(\.id)))"
-            )
-            for row in rows {
-                let user = try UserRecord(row: row)
-                answers[Key(id: user.id, viewer: viewer)] = user
-            }
-        }
-        return answers
     }
 }

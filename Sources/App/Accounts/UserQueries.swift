@@ -17,6 +17,12 @@ enum UserQueries {
             .first.map(UserRecord.init(row:))
     }
 
+    /// The users of `ids` that exist, as `viewer` sees them, in one statement (``UserLoader``).
+    static func users(ids: [UUID], seenBy viewer: UUID?, database: PostgresPool) async throws -> [UserRecord] {
+        try await database.query("SELECT \(UserRecord.columns(seenBy: viewer)) FROM users u WHERE u.id = ANY(\(ids))")
+            .map(UserRecord.init(row:))
+    }
+
     /// The user with this address (case-insensitive) and the stored password hash.
     static func userWithPassword(email: String, on connection: PostgresConnection) async throws -> (UserRecord, String?)? {
         guard let row = try await connection.query("""

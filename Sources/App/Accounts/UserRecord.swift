@@ -5,7 +5,7 @@ import Postgres
 
 /// A row of `users` as the GraphQL `User` type reads it. Fields that only the
 /// user themself or ADMIN may see are guarded by `@auth` in the SDL, not here.
-struct UserRecord: GraphQLRecord, OwnedByUser {
+struct UserRecord: NodeRecord, OwnedByUser {
     let id: UUID
     let email: String
     let emailVerified: Bool
@@ -79,7 +79,7 @@ struct UserRecord: GraphQLRecord, OwnedByUser {
     }
 
     static let fieldReaders: [String: @Sendable (UserRecord) -> (any Sendable)?] = [
-        "id": { GlobalID(typeName: objectTypeName, id: $0.id).text },
+        "id": { $0.globalID },
         "nickname": { $0.nickname }, "bio": { $0.bio }, "createdAt": { $0.createdAt }, "email": { $0.email },
         "phone": { $0.phone }, "realName": { $0.realName }, "country": { $0.country }, "zipCode": { $0.zipCode },
         "role": { $0.role.rawValue }, "onboarding": { $0.onboarding }, "blocked": { $0.blocked },

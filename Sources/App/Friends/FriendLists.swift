@@ -5,53 +5,63 @@ import Postgres
 /// ``FriendsLoaders``): one statement per distinct page asked for, however
 /// many users it is asked for.
 enum FriendLists {
-    /// What a set of keys shares so that one statement answers them all.
-    private struct PageGroup: Hashable {
+    /// One page of `owner`'s friends, as `viewer` sees them.
+    struct PageKey: ChildPageKey {
+        struct Shape: Hashable {
+            let viewer: UUID?
+            let filter: NicknameFilter?
+        }
+
+        let owner: UUID
         let viewer: UUID?
         let filter: NicknameFilter?
         let page: PageRequest
+
+        var parent: UUID { owner }
+        var shape: Shape { Shape(viewer: viewer, filter: filter) }
     }
 
-    /// Pages of friends, newest friendship first: each owner's page is a
-    /// keyset range of the `friendships_user_created_idx` index, read by a
-    /// lateral subquery so that every owner gets at most `page.limit` rows.
-    static func pages(
-        _ keys: [FriendsLoaders.FriendsPageKey], database: PostgresPool
-    ) async throws -> [FriendsLoaders.FriendsPageKey: Connection<UserRecord>] {
-        var answers: [FriendsLoaders.FriendsPageKey: Connection<UserRecord>] = [:]
-        let groups = Dictionary(grouping: keys) { PageGroup(viewer: $0.viewer, filter: $0.filter, page: $0.page) }
-        for (group, members) in groups {
-            let time: SQL = "f.created_at"
-            let id: SQL = "f.friend_id"
-            let rows = try await database.query("""
-                SELECT k.owner, f.created_at AS friends_since, \(UserRecord.columns(seenBy: group.viewer))
-                FROM unnest(\(members.map(\.owner))) AS k(owner)
-                CROSS JOIN LATERAL (
-                    SELECT f.friend_id, f.created_at FROM friendships f JOIN users fu ON fu.id = f.friend_id
-                    WHERE f.user_id = k.owner AND \(group.filter?.matches("fu.nickname") ?? "TRUE")
-                      AND \(group.page.condition(time: time, id: id))
-                    ORDER BY \(group.page.ordering(time: time, id: id)) LIMIT \(group.page.limit)
-                ) f
-                JOIN users u ON u.id = f.friend_id
-                ORDER BY k.owner, \(group.page.ordering(time: time, id: id))
-                """)
-            var friends: [UUID: [UserRecord]] = [:]
-            var since: [UUID: [UUID: Date]] = [:]
-            for row in rows {
-                let owner = try row.decode("owner", as: UUID.self)
-                let friend = try UserRecord(row: row)
-                friends[owner, default: []].append(friend)
-                since[owner, default: [:]][friend.id] = try row.decode("friends_since", as: Date.self)
-            }
-            for key in members {
-                // Every row read has its friendship's time; the account's own time only keeps the closure total.
-                let times = since[key.owner] ?? [:]
-                answers[key] = Connection(rows: friends[key.owner] ?? [], request: group.page) { friend in
-                    Cursor(time: times[friend.id] ?? friend.createdAt, id: friend.id)
-                }
+    /// Pages of friends, newest friendship first (``ChildPages``): each owner's
+    /// page is a keyset range of the `friendships_user_created_idx` index,
+    /// positioned by when the friendship began.
+    static func pages(_ keys: [PageKey], database: PostgresPool) async throws -> [PageKey: Connection<UserRecord>] {
+        try await ChildPages.read(keys, database: database, query: { shape in
+            ChildPageQuery(
+                columns: UserRecord.columns(seenBy: shape.viewer), from: "friendships f JOIN users u ON u.id = f.friend_id",
+                condition: "f.user_id = k.parent AND \(shape.filter?.matches("u.nickname") ?? "TRUE")",
+                time: "f.created_at", id: "f.friend_id"
+            )
+        }, record: UserRecord.init(row:))
+    }
+
+    /// Where each `viewer` stands with each `other` (`FriendshipStatus` names), one statement for every key.
+    static func statuses(_ keys: [StatusKey], database: PostgresPool) async throws -> [StatusKey: String] {
+        let rows = try await database.query("""
+            SELECT k.viewer, k.other,
+                   EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = k.viewer AND f.friend_id = k.other) AS friends,
+                   (SELECT r.sender_id FROM friend_requests r
+                    WHERE least(r.sender_id, r.recipient_id) = least(k.viewer, k.other)
+                      AND greatest(r.sender_id, r.recipient_id) = greatest(k.viewer, k.other)) AS pending_sender
+            FROM unnest(\(keys.map(\.viewer)), \(keys.map(\.other))) AS k(viewer, other)
+            """)
+        var answers: [StatusKey: String] = [:]
+        for row in rows {
+            let key = StatusKey(viewer: try row.decode("viewer", as: UUID.self), other: try row.decode("other", as: UUID.self))
+            answers[key] = if try row.decode("friends", as: Bool.self) {
+                "FRIENDS"
+            } else if let sender = try row.decode("pending_sender", as: UUID?.self) {
+                sender == key.viewer ? "REQUEST_SENT" : "REQUEST_RECEIVED"
+            } else {
+                "NONE"
             }
         }
         return answers
+    }
+
+    /// Where `viewer` stands with `other`.
+    struct StatusKey: Hashable, Sendable {
+        let viewer: UUID
+        let other: UUID
     }
 
     /// Each owner's pending requests: addressed to them first, then sent by

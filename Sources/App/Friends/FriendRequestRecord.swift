@@ -12,7 +12,7 @@ import Postgres
 /// and nobody else but ADMIN. `sender` and `recipient` are loaded in batches
 /// (``UserLoader``), so a list of requests costs one statement for
 /// its users whatever its length.
-struct FriendRequestRecord: GraphQLRecord, OwnedByUser {
+struct FriendRequestRecord: NodeRecord, OwnedByUser {
     let id: UUID
     let senderID: UUID
     let recipientID: UUID
@@ -22,7 +22,6 @@ struct FriendRequestRecord: GraphQLRecord, OwnedByUser {
 
     static let objectTypeName = "FriendRequest"
     var ownerID: UUID { perspective }
-    var globalID: String { GlobalID(typeName: Self.objectTypeName, id: id).text }
 
     /// The columns ``init(row:seenFrom:)`` reads, from `friend_requests` aliased `r`.
     static let columns: SQL = "r.id, r.sender_id, r.recipient_id, r.created_at"

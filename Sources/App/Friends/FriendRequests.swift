@@ -5,9 +5,8 @@ import Postgres
 /// at once, cancel or decline. Each runs in one transaction and checks
 /// everything before it writes, so a refused request changes nothing.
 enum FriendRequests {
-    /// `sendFriendRequest`: the viewer asks `userID` to be friends.
-    static func send(to userID: String, viewer: Viewer, database: PostgresPool) async throws -> FriendRequestRecord {
-        guard let other = GlobalID.id(of: "User", userID) else { throw FriendErrors.userNotFound }
+    /// `sendFriendRequest`: the viewer asks `other` to be friends.
+    static func send(to other: UUID, viewer: Viewer, database: PostgresPool) async throws -> FriendRequestRecord {
         let me = viewer.userID
         if other == me { throw FriendErrors.requestToSelf }
         return try await database.withTransaction { connection in
@@ -36,12 +35,9 @@ enum FriendRequests {
     /// `acceptFriendRequests`: every request of `ids` must be addressed to the
     /// viewer, or none is accepted. Each sender and the viewer become friends
     /// (both rows) and the requests are deleted; returned in the order of `ids`.
-    static func accept(ids: [String], viewer: Viewer, database: PostgresPool) async throws -> [FriendRequestRecord] {
+    static func accept(ids: [UUID], viewer: Viewer, database: PostgresPool) async throws -> [FriendRequestRecord] {
         var requestIDs: [UUID] = []
-        for text in ids {
-            guard let id = GlobalID.id(of: "FriendRequest", text) else { throw FriendErrors.requestNotAddressedToViewer }
-            if !requestIDs.contains(id) { requestIDs.append(id) }
-        }
+        for id in ids where !requestIDs.contains(id) { requestIDs.append(id) }
         guard !requestIDs.isEmpty else { return [] }
         let me = viewer.userID
         return try await database.withTransaction { connection in
@@ -64,8 +60,7 @@ enum FriendRequests {
     }
 
     /// `cancelFriendRequest`: the sender withdraws the request, or the recipient declines it.
-    static func cancel(id text: String, viewer: Viewer, database: PostgresPool) async throws -> Bool {
-        guard let id = GlobalID.id(of: "FriendRequest", text) else { throw FriendErrors.requestNotFound }
+    static func cancel(id: UUID, viewer: Viewer, database: PostgresPool) async throws -> Bool {
         let deleted = try await database.execute("""
             DELETE FROM friend_requests WHERE id = \(id) AND \(viewer.userID) IN (sender_id, recipient_id)
             """)

@@ -21,7 +21,7 @@ enum FriendsResolvers {
         builder.resolve("User", "friends", source: UserRecord.self) { user, info in
             let page = try PageRequest(arguments: info.args, order: .newestFirst)
             return loaders.friendPages.load(.init(
-                owner: user.id, viewer: info.context.viewer?.userID, filter: NicknameFilter(info.args["search"]?.stringValue),
+                owner: user.id, viewer: info.context.viewer?.userID, filter: NicknameFilter(info.args.optionalString("search")),
                 page: page
             ))
         }
@@ -46,30 +46,29 @@ enum FriendsResolvers {
     private static func bindOperations(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
         builder.resolveDomain("Query", "searchUsers") { info in
             try await UserSearch.run(
-                query: info.args["query"]?.stringValue ?? "", first: info.args["first"]?.intValue,
+                query: info.args.string("query"), first: info.args.optionalInt("first"),
                 viewer: try info.context.signedIn(), database: info.context.database
             )
         }
         builder.resolveDomain("Mutation", "sendFriendRequest") { info in
-            try await FriendRequests.send(
-                to: info.args["userId"]?.stringValue ?? "", viewer: try info.context.signedIn(), database: info.context.database
-            )
+            let viewer = try info.context.signedIn()
+            let other = try info.args.id(of: UserRecord.self, "userId", else: FriendErrors.userNotFound)
+            return try await FriendRequests.send(to: other, viewer: viewer, database: info.context.database)
         }
         builder.resolveDomain("Mutation", "acceptFriendRequests") { info in
-            try await FriendRequests.accept(
-                ids: info.args["ids"]?.listValue?.compactMap(\.stringValue) ?? [], viewer: try info.context.signedIn(),
-                database: info.context.database
-            )
+            let viewer = try info.context.signedIn()
+            let ids = try info.args.ids(of: FriendRequestRecord.self, "ids", else: FriendErrors.requestNotAddressedToViewer)
+            return try await FriendRequests.accept(ids: ids, viewer: viewer, database: info.context.database)
         }
         builder.resolveDomain("Mutation", "cancelFriendRequest") { info in
-            try await FriendRequests.cancel(
-                id: info.args["id"]?.stringValue ?? "", viewer: try info.context.signedIn(), database: info.context.database
-            )
+            let viewer = try info.context.signedIn()
+            let id = try info.args.id(of: FriendRequestRecord.self, "id", else: FriendErrors.requestNotFound)
+            return try await FriendRequests.cancel(id: id, viewer: viewer, database: info.context.database)
         }
         builder.resolveDomain("Mutation", "removeFriend") { info in
-            try await Friendships.remove(
-                info.args["userId"]?.stringValue ?? "", viewer: try info.context.signedIn(), database: info.context.database
-            )
+            let viewer = try info.context.signedIn()
+            let other = try info.args.id(of: UserRecord.self, "userId", else: FriendErrors.userNotFound)
+            return try await Friendships.remove(other, viewer: viewer, database: info.context.database)
         }
     }
 }

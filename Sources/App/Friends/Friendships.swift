@@ -27,9 +27,8 @@ enum Friendships {
 }
 
 extension Friendships {
-    /// `removeFriend`: ends the friendship of the viewer and `userID` on both sides.
-    static func remove(_ userID: String, viewer: Viewer, database: PostgresPool) async throws -> Bool {
-        guard let other = GlobalID.id(of: "User", userID) else { throw FriendErrors.userNotFound }
+    /// `removeFriend`: ends the friendship of the viewer and `other` on both sides.
+    static func remove(_ other: UUID, viewer: Viewer, database: PostgresPool) async throws -> Bool {
         let me = viewer.userID
         let deleted = try await database.execute("""
             DELETE FROM friendships

@@ -17,28 +17,24 @@ struct MessageLoaders: Sendable {
     let lastMessages: BatchLoader<Key, MessageRecord>
 
     init(database: PostgresPool) {
-        lastMessages = BatchLoader { keys in
+        lastMessages = BatchLoader(masking: { keys in
             try await Self.byViewer(keys) { viewer, others in
                 guard let viewer else { return [] }
                 return try await Messages.lastMessages(of: viewer, with: others, database: database).map { ($0.key, $0.value) }
             }
-        }
+        })
     }
 
     /// Runs `load` once per viewer among `keys` (a request has one) with that
-    /// viewer's users, and answers every key; errors become field errors.
+    /// viewer's users, and answers every key.
     private static func byViewer<Value: Sendable>(
         _ keys: [Key], _ load: (UUID?, [UUID]) async throws -> [(UUID, Value)]
     ) async throws -> [Key: Value] {
         var answers: [Key: Value] = [:]
-        do {
-            for (viewer, group) in Dictionary(grouping: keys, by: \.viewer) {
-                for (user, value) in try await load(viewer, group.map(\.user)) {
-                    answers[Key(viewer: viewer, user: user)] = value
-                }
+        for (viewer, group) in Dictionary(grouping: keys, by: \.viewer) {
+            for (user, value) in try await load(viewer, group.map(\.user)) {
+                answers[Key(viewer: viewer, user: user)] = value
             }
-        } catch {
-            throw ErrorMasking.fieldError(error)
         }
         return answers
     }

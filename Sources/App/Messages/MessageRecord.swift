@@ -6,7 +6,7 @@ import Postgres
 /// `Message` type reads it; `sender` and `recipient` are loaded in batches
 /// (``MessagesResolvers``), and `createdAt` with `id` is the conversation's
 /// keyset position (``Cursor``).
-struct MessageRecord: GraphQLRecord {
+struct MessageRecord: NodeRecord {
     let id: UUID
     let senderID: UUID
     let recipientID: UUID
@@ -26,13 +26,10 @@ struct MessageRecord: GraphQLRecord {
         createdAt = try row.decode("created_at", as: Date.self)
     }
 
-    /// Where this message sits in its conversation.
-    var cursor: Cursor { Cursor(time: createdAt, id: id) }
-
     /// The participant who is not `user`.
     func other(than user: UUID) -> UUID { senderID == user ? recipientID : senderID }
 
     static let fieldReaders: [String: @Sendable (MessageRecord) -> (any Sendable)?] = [
-        "id": { GlobalID(typeName: objectTypeName, id: $0.id).text }, "text": { $0.text }, "createdAt": { $0.createdAt },
+        "id": { $0.globalID }, "text": { $0.text }, "createdAt": { $0.createdAt },
     ]
 }

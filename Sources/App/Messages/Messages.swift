@@ -42,25 +42,18 @@ enum Messages {
 
     /// A page of the conversation of `viewer` with `other`, oldest first; `nil`
     /// when `other` is not a user (one statement: the user, left-joined to the
-    /// page). Only messages `viewer` sent or received are read.
+    /// page, ``ChildPages``). Only messages `viewer` sent or received are read.
     static func conversation(
         of viewer: UUID, with other: UUID, page: PageRequest, database: PostgresPool
     ) async throws -> Connection<MessageRecord>? {
-        let ordering = page.ordering(time: "m.created_at", id: "m.id")
-        let rows = try await database.query("""
-            SELECT \(MessageRecord.columns) FROM users u
-            LEFT JOIN LATERAL (
-                SELECT * FROM messages m
-                WHERE m.user_low = least(\(viewer), u.id) AND m.user_high = greatest(\(viewer), u.id)
-                  AND \(page.condition(time: "m.created_at", id: "m.id"))
-                ORDER BY \(ordering) LIMIT \(page.limit)
-            ) AS m ON TRUE
-            WHERE u.id = \(other)
-            ORDER BY \(ordering)
-            """)
-        guard !rows.isEmpty else { return nil }
-        let messages = try rows.filter { try $0.decode("id", as: UUID?.self) != nil }.map(MessageRecord.init(row:))
-        return Connection(rows: messages, request: page, cursor: \.cursor)
+        let query = ChildPageQuery(
+            columns: MessageRecord.columns, from: "messages m",
+            condition: "m.user_low = least(\(viewer), k.parent) AND m.user_high = greatest(\(viewer), k.parent)",
+            time: "m.created_at", id: "m.id"
+        )
+        return try await ChildPages.read(
+            parents: [other], page: page, query: query, parentTable: "users", database: database, record: MessageRecord.init(row:)
+        )[other]
     }
 
     /// The last message `viewer` exchanged with each of `others` (either way),

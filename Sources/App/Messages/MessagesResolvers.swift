@@ -27,7 +27,7 @@ enum MessagesResolvers {
         }
         builder.resolveDomain("Query", "conversation") { info in
             let viewer = try info.context.signedIn().userID
-            let other = try userID(info.args["withUserId"], argument: "withUserId")
+            let other = try info.args.id(of: UserRecord.self, "withUserId", else: Messages.userNotFound)
             let page = try conversationPage(info.args)
             guard let connection = try await Messages.conversation(
                 of: viewer, with: other, page: page, database: info.context.database
@@ -36,8 +36,8 @@ enum MessagesResolvers {
         }
         builder.resolveDomain("Mutation", "sendMessage") { info in
             let viewer = try info.context.signedIn().userID
-            let recipient = try userID(info.args["toUserId"], argument: "toUserId")
-            let text = try MessageText.validated(info.args["text"]?.stringValue ?? "")
+            let recipient = try info.args.id(of: UserRecord.self, "toUserId", else: Messages.userNotFound)
+            let text = try MessageText.validated(info.args.string("text"))
             return try await Messages.send(from: viewer, to: recipient, text: text, database: info.context.database)
         }
         builder.subscribe("Subscription", "messageReceived") { info in
@@ -51,18 +51,12 @@ enum MessagesResolvers {
         }
     }
 
-    /// The user a `User` global id argument names; another kind of id is `USER_NOT_FOUND`.
-    private static func userID(_ value: GraphQLValue?, argument: String) throws(GraphQLError) -> UUID {
-        guard let id = GlobalID.id(of: "User", value?.stringValue) else { throw Messages.userNotFound }
-        return id
-    }
-
     /// The page `conversation` reads: as ``PageRequest`` says, except that
     /// without `first`, `last` or `after` it is the latest messages (the
     /// conversation screen opens on the last message, seed "Messages").
     private static func conversationPage(_ arguments: GraphQLObjectValue) throws(GraphQLError) -> PageRequest {
         let request = try PageRequest(arguments: arguments, order: .oldestFirst)
-        guard arguments["first"]?.intValue == nil, arguments["last"]?.intValue == nil, request.after == nil else {
+        guard arguments.optionalInt("first") == nil, arguments.optionalInt("last") == nil, request.after == nil else {
             return request
         }
         return PageRequest(order: .oldestFirst, size: request.size, fromEnd: true, before: request.before)

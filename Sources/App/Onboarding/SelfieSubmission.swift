@@ -4,7 +4,7 @@ import GraphQLType
 import Postgres
 
 /// A row of `selfie_verifications` as the `SelfieVerification` type reads it.
-struct SelfieVerificationRecord: GraphQLRecord {
+struct SelfieVerificationRecord: NodeRecord {
     let id: UUID
     let status: String
     let challenge: EmotionChallenge
@@ -14,7 +14,7 @@ struct SelfieVerificationRecord: GraphQLRecord {
 
     static let objectTypeName = "SelfieVerification"
     static let fieldReaders: [String: @Sendable (SelfieVerificationRecord) -> (any Sendable)?] = [
-        "id": { GlobalID(typeName: objectTypeName, id: $0.id).text }, "status": { $0.status },
+        "id": { $0.globalID }, "status": { $0.status },
         "challenge": { EmotionChallengeView(challenge: $0.challenge, publicURL: $0.publicURL) },
         "createdAt": { $0.createdAt }, "imageUrl": { $0.imageURL },
     ]
@@ -26,14 +26,14 @@ struct SelfieVerificationRecord: GraphQLRecord {
 /// `viewer.onboarding.emotionVerified` reads.
 enum SelfieSubmission {
     static func submit(challengeID: String, selfie: UploadedFile, context: QuarryContext) async throws -> SelfieVerificationRecord {
-        guard let viewer = context.viewer else { throw AuthDirective.unauthenticated }
+        let viewer = try context.signedIn()
         guard let challenge = EmotionChallenge.named(challengeID) else {
             throw ClientError.make(
                 "CHALLENGE_NOT_FOUND", "This emotion challenge does not exist. Please ask for a new picture.",
                 fields: [(field: "challengeId", message: "This emotion challenge does not exist.")]
             )
         }
-        let publicURL = context.accounts.settings.publicURL
+        let publicURL = context.publicURL
         return try await MediaIngest.storeImage(
             selfie, argument: "selfie", owner: viewer.userID, kind: .selfie, visibility: .private, context: context
         ) { mediaID, connection in
@@ -52,7 +52,7 @@ enum SelfieSubmission {
 
     /// The user's selfie verifications, newest first.
     static func list(of userID: UUID, first: Int, context: QuarryContext) async throws -> [SelfieVerificationRecord] {
-        let publicURL = context.accounts.settings.publicURL
+        let publicURL = context.publicURL
         let rows = try await context.database.query("""
             SELECT id, status, challenge_id, created_at, media_id FROM selfie_verifications
             WHERE user_id = \(userID) ORDER BY created_at DESC, id LIMIT \(first)

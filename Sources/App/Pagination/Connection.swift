@@ -16,16 +16,26 @@ struct Connection<Node: Sendable>: GraphQLFieldTable {
     let edges: [Edge]
     let pageInfo: PageInfo
 
-    /// `rows` as read with `request`'s ordering; `cursor` gives each row's position.
-    init(rows: [Node], request: PageRequest, cursor: (Node) -> Cursor) {
+    /// `rows`, each with its position, as read with `request`'s ordering.
+    init(rows: [(node: Node, cursor: Cursor)], request: PageRequest) {
         let more = rows.count > request.size
         var page = Array(rows.prefix(request.size))
         if request.fromEnd { page.reverse() }
-        edges = page.map { Edge(cursor: cursor($0), node: $0) }
+        edges = page.map { Edge(cursor: $0.cursor, node: $0.node) }
         pageInfo = PageInfo(
             hasNextPage: !request.fromEnd && more, hasPreviousPage: request.fromEnd && more,
             startCursor: edges.first?.cursor.text, endCursor: edges.last?.cursor.text
         )
+    }
+
+    private init(edges: [Edge], pageInfo: PageInfo) {
+        self.edges = edges
+        self.pageInfo = pageInfo
+    }
+
+    /// The same page with each node transformed (e.g. seen by a friend), positions kept.
+    func map<Other: Sendable>(_ transform: (Node) -> Other) -> Connection<Other> {
+        Connection<Other>(edges: edges.map { .init(cursor: $0.cursor, node: transform($0.node)) }, pageInfo: pageInfo)
     }
 
     static var fieldReaders: [String: @Sendable (Connection) -> (any Sendable)?] {

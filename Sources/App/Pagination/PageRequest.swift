@@ -30,8 +30,8 @@ struct PageRequest: Sendable, Hashable {
     /// Out-of-range sizes, both `first` and `last`, and cursors that are not
     /// ours are `BAD_USER_INPUT` errors naming the argument.
     init(arguments: GraphQLObjectValue, order: Order, defaultSize: Int = PageRequest.defaultSize) throws(GraphQLError) {
-        let first = arguments["first"]?.intValue
-        let last = arguments["last"]?.intValue
+        let first = arguments.optionalInt("first")
+        let last = arguments.optionalInt("last")
         for (name, value) in [("first", first), ("last", last)] {
             if let value, !(0...Self.maximumSize).contains(value) {
                 throw ClientError.invalidInput([(name, "\(name) must be between 0 and \(Self.maximumSize).")])
@@ -43,8 +43,8 @@ struct PageRequest: Sendable, Hashable {
         self.order = order
         size = first ?? last ?? defaultSize
         fromEnd = last != nil
-        after = try Cursor.argument("after", arguments["after"]?.stringValue)
-        before = try Cursor.argument("before", arguments["before"]?.stringValue)
+        after = try Cursor.argument("after", arguments.optionalString("after"))
+        before = try Cursor.argument("before", arguments.optionalString("before"))
     }
 
     init(order: Order, size: Int, fromEnd: Bool = false, after: Cursor? = nil, before: Cursor? = nil) {

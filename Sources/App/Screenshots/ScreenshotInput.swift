@@ -13,8 +13,8 @@ enum ScreenshotInput {
 
     /// The annotation to store: `nil` for none or an empty text (the screenshot
     /// is then unannotated), else the text exactly as typed or pasted.
-    static func annotation(_ value: GraphQLValue?) throws(GraphQLError) -> String? {
-        guard let text = value?.stringValue, !text.isEmpty else { return nil }
+    static func annotation(_ text: String?) throws(GraphQLError) -> String? {
+        guard let text, !text.isEmpty else { return nil }
         // Counted as PostgreSQL's char_length counts (code points), so the table's CHECK can never fail first.
         if text.unicodeScalars.count > maxAnnotationLength {
             throw ClientError.invalidInput([("annotation", "The text can be at most \(maxAnnotationLength) characters long.")])
@@ -26,27 +26,18 @@ enum ScreenshotInput {
         return text
     }
 
-    /// The screenshot a global id names; anything else is `BAD_USER_INPUT` naming `argument`.
-    static func screenshotID(_ text: String?, argument: String) throws(GraphQLError) -> UUID {
-        guard let id = GlobalID.id(of: "Screenshot", text) else {
-            throw ClientError.invalidInput([(argument, "This is not the id of a screenshot.")])
-        }
-        return id
+    /// An id argument that names no screenshot: `BAD_USER_INPUT` naming `argument`.
+    static func notAScreenshot(_ argument: String) -> GraphQLError {
+        ClientError.invalidInput([(argument, "This is not the id of a screenshot.")])
     }
 
     /// The screenshots `deleteScreenshots` names, without repeats, in the order given.
-    static func screenshotIDs(_ value: GraphQLValue?) throws(GraphQLError) -> [UUID] {
-        let items = value?.listValue ?? []
-        if items.count > maxDeletions {
+    static func deletions(_ ids: [UUID]) throws(GraphQLError) -> [UUID] {
+        if ids.count > maxDeletions {
             throw ClientError.invalidInput([("ids", "Delete at most \(maxDeletions) screenshots at a time.")])
         }
         var seen = Set<UUID>()
-        var ids: [UUID] = []
-        for item in items {
-            let id = try screenshotID(item.stringValue, argument: "ids")
-            if seen.insert(id).inserted { ids.append(id) }
-        }
-        return ids
+        return ids.filter { seen.insert($0).inserted }
     }
 
     /// An id that is no screenshot of the viewer's (it never was, it was deleted,

@@ -6,7 +6,7 @@ import Postgres
 /// type reads it. `@auth(self: true, friends: true)` on the type lets the
 /// owner and the owner's friends see it: the read that made the record says
 /// whether the caller is a friend (``viewerIsFriend``).
-struct ScreenshotRecord: GraphQLRecord, OwnedByUser {
+struct ScreenshotRecord: NodeRecord, OwnedByUser {
     let id: UUID
     let ownerID: UUID
     let mediaID: UUID
@@ -19,12 +19,6 @@ struct ScreenshotRecord: GraphQLRecord, OwnedByUser {
     var viewerIsFriend = false
 
     static let objectTypeName = "Screenshot"
-
-    /// The global id clients see (`Node.id`).
-    var globalID: String { GlobalID(typeName: Self.objectTypeName, id: id).text }
-
-    /// Its position in a list ordered by upload time (``Cursor``).
-    var cursor: Cursor { Cursor(time: createdAt, id: id) }
 
     /// The columns ``init(row:)`` reads, from `screenshots` aliased `s` joined to `media` aliased `m`.
     static let columns: SQL = """

@@ -13,7 +13,7 @@ enum ScreenshotResolvers {
         builder.readFields(of: ScreenshotRecord.self)
         Connection<ScreenshotRecord>.bind(as: "ScreenshotConnection", edge: "ScreenshotEdge", into: &builder)
         builder.resolve("Screenshot", "imageUrl", source: ScreenshotRecord.self) { screenshot, info in
-            MediaQueries.url(of: screenshot.mediaID, publicURL: info.context.accounts.settings.publicURL)
+            info.context.mediaURL(screenshot.mediaID)
         }
         bindLists(into: &builder, database: database, users: users)
         bindMutations(into: &builder)
@@ -22,21 +22,12 @@ enum ScreenshotResolvers {
     private static func bindLists(
         into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, users: UserLoader
     ) {
-        let pages = BatchLoader<ScreenshotPageKey, [ScreenshotRecord]> { keys in
-            do {
-                return try await ScreenshotQueries.pages(keys, database: database)
-            } catch {
-                throw ErrorMasking.fieldError(error)
-            }
-        }
+        let pages = BatchLoader(masking: { try await ScreenshotQueries.pages($0, database: database) })
         builder.resolve("User", "screenshots", source: UserRecord.self) { user, info in
             let page = try PageRequest(arguments: info.args, order: .newestFirst)
-            let key = ScreenshotPageKey(ownerID: user.id, search: info.args["search"]?.stringValue, page: page)
+            let key = ScreenshotPageKey(ownerID: user.id, search: info.args.optionalString("search"), page: page)
             // Whoever may see the user's list may see its screenshots: the owner, a friend (as the user's read said) or ADMIN.
-            return pages.load(key).map { loaded in
-                let rows = (loaded as? [ScreenshotRecord] ?? []).map { $0.seen(byFriend: user.viewerIsFriend) }
-                return Connection(rows: rows, request: page) { $0.cursor }
-            }
+            return pages.load(key) { connection in connection?.map { $0.seen(byFriend: user.viewerIsFriend) } }
         }
         builder.resolve("Screenshot", "owner", source: ScreenshotRecord.self) { screenshot, info in
             users.load(screenshot.ownerID, info.context)
@@ -46,23 +37,23 @@ enum ScreenshotResolvers {
     private static func bindMutations(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
         builder.resolveDomain("Mutation", "uploadScreenshot") { info in
             let viewer = try info.context.signedIn().userID
-            let annotation = try ScreenshotInput.annotation(info.args["annotation"])
+            let annotation = try ScreenshotInput.annotation(info.args.optionalString("annotation"))
             let image = try info.context.uploadedFile(info.args["image"], argument: "image")
             return try await ScreenshotChanges.upload(image, annotation: annotation, owner: viewer, context: info.context)
         }
         builder.resolveDomain("Mutation", "updateScreenshotAnnotation") { info in
             let viewer = try info.context.signedIn().userID
-            let id = try ScreenshotInput.screenshotID(info.args["id"]?.stringValue, argument: "id")
-            let annotation = try ScreenshotInput.annotation(info.args["annotation"])
+            let id = try info.args.id(of: ScreenshotRecord.self, "id", else: ScreenshotInput.notAScreenshot("id"))
+            let annotation = try ScreenshotInput.annotation(info.args.optionalString("annotation"))
             return try await ScreenshotChanges.updateAnnotation(
                 of: id, to: annotation, owner: viewer, database: info.context.database
             )
         }
         builder.resolveDomain("Mutation", "deleteScreenshots") { info in
             let viewer = try info.context.signedIn().userID
-            let ids = try ScreenshotInput.screenshotIDs(info.args["ids"])
+            let ids = try ScreenshotInput.deletions(info.args.ids(of: ScreenshotRecord.self, "ids", else: ScreenshotInput.notAScreenshot("ids")))
             return try await ScreenshotChanges.delete(ids, owner: viewer, database: info.context.database)
-                .map { GlobalID(typeName: "Screenshot", id: $0).text }
+                .map(ScreenshotRecord.globalID)
         }
     }
 }
