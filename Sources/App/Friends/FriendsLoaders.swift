@@ -10,14 +10,14 @@ import Postgres
 /// schema is bound and shared by every request; each key carries the viewer it
 /// is read for.
 struct FriendsLoaders: Sendable {
-    let statuses: BatchLoader<FriendLists.StatusKey, String>
-    let friendPages: BatchLoader<FriendLists.PageKey, Connection<UserRecord>>
+    let statuses: BatchLoader<FriendQueries.StatusKey, String>
+    let friendPages: BatchLoader<FriendQueries.PageKey, Connection<UserRecord>>
     /// The pending friend requests of a user (incoming first, then outgoing, each newest first).
     let requestLists: BatchLoader<UUID, [FriendRequestRecord]>
 
     init(database: PostgresPool) {
-        statuses = BatchLoader(masking: { try await FriendLists.statuses($0, database: database) })
-        friendPages = BatchLoader(masking: { try await FriendLists.pages($0, database: database) })
-        requestLists = BatchLoader(masking: { try await FriendLists.requests(of: $0, database: database) })
+        statuses = BatchLoader(masking: { try await FriendQueries.statuses($0, database: database) })
+        friendPages = BatchLoader(masking: { try await FriendQueries.pages($0, database: database) })
+        requestLists = BatchLoader(masking: { try await FriendQueries.requests(of: $0, database: database) })
     }
 }

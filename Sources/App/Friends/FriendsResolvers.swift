@@ -45,7 +45,7 @@ enum FriendsResolvers {
 
     private static func bindOperations(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
         builder.resolveDomain("Query", "searchUsers") { info in
-            try await UserSearch.run(
+            try await FriendQueries.searchUsers(
                 query: info.args.string("query"), first: info.args.optionalInt("first"),
                 viewer: try info.context.signedIn(), database: info.context.database
             )
@@ -53,22 +53,22 @@ enum FriendsResolvers {
         builder.resolveDomain("Mutation", "sendFriendRequest") { info in
             let viewer = try info.context.signedIn()
             let other = try info.args.id(of: UserRecord.self, "userId", else: FriendErrors.userNotFound)
-            return try await FriendRequests.send(to: other, viewer: viewer, database: info.context.database)
+            return try await FriendChanges.send(to: other, viewer: viewer, database: info.context.database)
         }
         builder.resolveDomain("Mutation", "acceptFriendRequests") { info in
             let viewer = try info.context.signedIn()
             let ids = try info.args.ids(of: FriendRequestRecord.self, "ids", else: FriendErrors.requestNotAddressedToViewer)
-            return try await FriendRequests.accept(ids: ids, viewer: viewer, database: info.context.database)
+            return try await FriendChanges.accept(ids: ids, viewer: viewer, database: info.context.database)
         }
         builder.resolveDomain("Mutation", "cancelFriendRequest") { info in
             let viewer = try info.context.signedIn()
             let id = try info.args.id(of: FriendRequestRecord.self, "id", else: FriendErrors.requestNotFound)
-            return try await FriendRequests.cancel(id: id, viewer: viewer, database: info.context.database)
+            return try await FriendChanges.cancel(id: id, viewer: viewer, database: info.context.database)
         }
         builder.resolveDomain("Mutation", "removeFriend") { info in
             let viewer = try info.context.signedIn()
             let other = try info.args.id(of: UserRecord.self, "userId", else: FriendErrors.userNotFound)
-            return try await Friendships.remove(other, viewer: viewer, database: info.context.database)
+            return try await FriendChanges.removeFriend(other, viewer: viewer, database: info.context.database)
         }
     }
 }

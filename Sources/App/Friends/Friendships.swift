@@ -27,17 +27,6 @@ enum Friendships {
 }
 
 extension Friendships {
-    /// `removeFriend`: ends the friendship of the viewer and `other` on both sides.
-    static func remove(_ other: UUID, viewer: Viewer, database: PostgresPool) async throws -> Bool {
-        let me = viewer.userID
-        let deleted = try await database.execute("""
-            DELETE FROM friendships
-            WHERE (user_id = \(me) AND friend_id = \(other)) OR (user_id = \(other) AND friend_id = \(me))
-            """)
-        guard deleted.affectedRows > 0 else { throw FriendErrors.notFriends }
-        return true
-    }
-
     /// The column that says whether `viewer` is a friend of the user whose id
     /// is `owner` (statement text naming a column, never input), for the
     /// ``OwnedByUser/viewerIsFriend`` flag of the rows a statement reads.

@@ -47,7 +47,7 @@ public actor MessageHub {
         guard let notification = MessageNotification(payload: payload),
               subscribers[notification.recipientID]?.isEmpty == false
         else { return }
-        let message = try await Messages.message(
+        let message = try await MessageQueries.message(
             id: notification.messageID, participant: notification.recipientID, database: database
         )
         guard let message else { return }

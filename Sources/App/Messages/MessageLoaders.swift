@@ -20,7 +20,7 @@ struct MessageLoaders: Sendable {
         lastMessages = BatchLoader(masking: { keys in
             try await Self.byViewer(keys) { viewer, others in
                 guard let viewer else { return [] }
-                return try await Messages.lastMessages(of: viewer, with: others, database: database).map { ($0.key, $0.value) }
+                return try await MessageQueries.lastMessages(of: viewer, with: others, database: database).map { ($0.key, $0.value) }
             }
         })
     }

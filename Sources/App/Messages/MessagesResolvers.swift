@@ -27,18 +27,18 @@ enum MessagesResolvers {
         }
         builder.resolveDomain("Query", "conversation") { info in
             let viewer = try info.context.signedIn().userID
-            let other = try info.args.id(of: UserRecord.self, "withUserId", else: Messages.userNotFound)
+            let other = try info.args.id(of: UserRecord.self, "withUserId", else: MessageErrors.userNotFound)
             let page = try conversationPage(info.args)
-            guard let connection = try await Messages.conversation(
+            guard let connection = try await MessageQueries.conversation(
                 of: viewer, with: other, page: page, database: info.context.database
-            ) else { throw Messages.userNotFound }
+            ) else { throw MessageErrors.userNotFound }
             return connection
         }
         builder.resolveDomain("Mutation", "sendMessage") { info in
             let viewer = try info.context.signedIn().userID
-            let recipient = try info.args.id(of: UserRecord.self, "toUserId", else: Messages.userNotFound)
+            let recipient = try info.args.id(of: UserRecord.self, "toUserId", else: MessageErrors.userNotFound)
             let text = try MessageText.validated(info.args.string("text"))
-            return try await Messages.send(from: viewer, to: recipient, text: text, database: info.context.database)
+            return try await MessageChanges.send(from: viewer, to: recipient, text: text, database: info.context.database)
         }
         builder.subscribe("Subscription", "messageReceived") { info in
             let viewer = try info.context.signedIn().userID

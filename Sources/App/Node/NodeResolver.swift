@@ -19,7 +19,7 @@ enum NodeResolver {
         },
         FriendRequestRecord.objectTypeName: { id, context in try await FriendRequestRecord.read(id: id, context: context) },
         MessageRecord.objectTypeName: { id, context in
-            try await Messages.message(id: id, participant: context.viewer?.userID, database: context.database)
+            try await MessageQueries.message(id: id, participant: context.viewer?.userID, database: context.database)
         },
     ]
 

@@ -15,7 +15,7 @@ enum OnboardingResolvers {
             }
         }
         builder.resolveDomain("Mutation", "submitSelfie") { info in
-            try await SelfieSubmission.submit(
+            try await SelfieChanges.submit(
                 challengeID: info.args.string("challengeId"),
                 selfie: try info.context.uploadedFile(info.args["selfie"], argument: "selfie"),
                 context: info.context
@@ -24,12 +24,12 @@ enum OnboardingResolvers {
         builder.resolveDomain("Mutation", "updateAvatar") { info in
             let viewer = try info.context.signedIn()
             let image = try info.context.uploadedFile(info.args["image"], argument: "image")
-            return try await AvatarChange.update(to: image, viewer: viewer, context: info.context)
+            return try await AvatarChanges.update(to: image, viewer: viewer, context: info.context)
         }
         builder.resolveDomain("User", "selfieVerifications") { info in
             let user = try info.source(as: UserRecord.self)
             let first = min(max(info.args.optionalInt("first") ?? 10, 0), 100)
-            return try await SelfieSubmission.list(of: user.id, first: first, context: info.context)
+            return try await SelfieQueries.list(of: user.id, first: first, context: info.context)
         }
         builder.resolve("User", "avatarUrl", source: UserRecord.self) { user, info in
             user.avatarMediaID.map(info.context.mediaURL)

@@ -1,10 +1,11 @@
 import Foundation
 import Postgres
 
-/// The friend request mutations (schema/friends.graphql): send, accept several
-/// at once, cancel or decline. Each runs in one transaction and checks
-/// everything before it writes, so a refused request changes nothing.
-enum FriendRequests {
+/// The writes of the friends area (schema/friends.graphql): friend requests
+/// sent, accepted several at once, cancelled or declined, and friendships
+/// ended. Each runs in one transaction and checks everything before it
+/// writes, so a refused request changes nothing.
+enum FriendChanges {
     /// `sendFriendRequest`: the viewer asks `other` to be friends.
     static func send(to other: UUID, viewer: Viewer, database: PostgresPool) async throws -> FriendRequestRecord {
         let me = viewer.userID
@@ -65,6 +66,17 @@ enum FriendRequests {
             DELETE FROM friend_requests WHERE id = \(id) AND \(viewer.userID) IN (sender_id, recipient_id)
             """)
         guard deleted.affectedRows == 1 else { throw FriendErrors.requestNotFound }
+        return true
+    }
+
+    /// `removeFriend`: ends the friendship of the viewer and `other` on both sides.
+    static func removeFriend(_ other: UUID, viewer: Viewer, database: PostgresPool) async throws -> Bool {
+        let me = viewer.userID
+        let deleted = try await database.execute("""
+            DELETE FROM friendships
+            WHERE (user_id = \(me) AND friend_id = \(other)) OR (user_id = \(other) AND friend_id = \(me))
+            """)
+        guard deleted.affectedRows > 0 else { throw FriendErrors.notFriends }
         return true
     }
 }

@@ -4,7 +4,7 @@ import Postgres
 /// Friends lists and friend request lists, read for many users at once (see
 /// ``FriendsLoaders``): one statement per distinct page asked for, however
 /// many users it is asked for.
-enum FriendLists {
+enum FriendQueries {
     /// One page of `owner`'s friends, as `viewer` sees them.
     struct PageKey: ChildPageKey {
         struct Shape: Hashable {

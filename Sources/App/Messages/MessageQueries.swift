@@ -1,45 +1,11 @@
 import Foundation
-import GraphQLLanguage
 import Postgres
 
-/// The statements of the messages area (db/migrations/0007_messages.sql). A
+/// The reads of the messages area (db/migrations/0007_messages.sql). A
 /// conversation is the pair of its users, lower id first (`user_low`,
 /// `user_high`), so both directions of it are one range of
 /// `messages_conversation_idx`.
-enum Messages {
-    static let userNotFound = ClientError.make("USER_NOT_FOUND", "This user was not found.")
-    static let notFriends = ClientError.make("NOT_FRIENDS", "You can only send messages to your friends.")
-
-    /// Sends `text` from `sender` to `recipient`, who must be friends, and
-    /// NOTIFYs ``MessageNotification/channel`` in the same transaction, so
-    /// listeners hear of the message exactly when it is committed.
-    ///
-    /// Sends within one conversation take turns (a transaction-scoped advisory
-    /// lock on the pair), and a message's time is read after the lock is held,
-    /// so a conversation's messages commit in the order of their times: a
-    /// client pulling with `after` can never miss a message committed late
-    /// with an earlier time than one it has already seen.
-    static func send(from sender: UUID, to recipient: UUID, text: String, database: PostgresPool) async throws -> MessageRecord {
-        try await database.withTransaction { connection in
-            let users = try await connection.query("""
-                SELECT pg_advisory_xact_lock(hashtextextended(
-                           'quarry_messages:' || least(\(sender), \(recipient)::uuid) || greatest(\(sender), \(recipient)::uuid), 0)),
-                       EXISTS (SELECT 1 FROM users WHERE id = \(recipient)) AS known,
-                       EXISTS (SELECT 1 FROM friendships WHERE user_id = \(sender) AND friend_id = \(recipient)) AS friends
-                """)
-            guard try users[0].decode("known", as: Bool.self) else { throw userNotFound }
-            guard try users[0].decode("friends", as: Bool.self) else { throw notFriends }
-            let rows = try await connection.query("""
-                INSERT INTO messages AS m (sender_id, recipient_id, text) VALUES (\(sender), \(recipient), \(text))
-                RETURNING \(MessageRecord.columns)
-                """)
-            let message = try MessageRecord(row: rows[0])
-            let payload = MessageNotification(messageID: message.id, recipientID: recipient).payload
-            _ = try await connection.execute("SELECT pg_notify(\(MessageNotification.channel), \(payload))")
-            return message
-        }
-    }
-
+enum MessageQueries {
     /// A page of the conversation of `viewer` with `other`, oldest first; `nil`
     /// when `other` is not a user (one statement: the user, left-joined to the
     /// page, ``ChildPages``). Only messages `viewer` sent or received are read.

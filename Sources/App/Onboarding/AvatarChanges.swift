@@ -3,7 +3,7 @@ import Postgres
 
 /// `updateAvatar` (API.md "Onboarding"): the image becomes a public medium and
 /// the user's avatar in one transaction (``MediaIngest``), replacing the old one.
-enum AvatarChange {
+enum AvatarChanges {
     static func update(to image: UploadedFile, viewer: Viewer, context: QuarryContext) async throws -> UserRecord? {
         try await MediaIngest.storeImage(
             image, argument: "image", owner: viewer.userID, kind: .avatar, visibility: .public, context: context

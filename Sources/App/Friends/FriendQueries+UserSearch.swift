@@ -4,14 +4,15 @@ import Postgres
 
 /// `searchUsers` (the Find Friends screen): people whose nickname contains the
 /// query, as the viewer sees them (``UserRecord/viewerIsFriend`` is set).
-enum UserSearch {
-    static let defaultSize = 20
+extension FriendQueries {
+    /// How many users `searchUsers` lists without `first`.
+    static let searchDefaultSize = 20
 
     /// Users matching `query`, best first: nicknames starting with it, then
     /// shorter ones, then alphabetical. Never the viewer nor a blocked account;
     /// a blank query matches nobody (the screen shows no list then).
-    static func run(query: String, first: Int?, viewer: Viewer, database: PostgresPool) async throws -> [UserRecord] {
-        let size = first ?? defaultSize
+    static func searchUsers(query: String, first: Int?, viewer: Viewer, database: PostgresPool) async throws -> [UserRecord] {
+        let size = first ?? searchDefaultSize
         guard (0...PageRequest.maximumSize).contains(size) else {
             throw ClientError.invalidInput([("first", "first must be between 0 and \(PageRequest.maximumSize).")])
         }
