@@ -1,7 +1,7 @@
-@testable import App
 import Foundation
 import Postgres
 import QuarryTestSupport
+@testable import ScreenCache
 import Testing
 
 /// `User.lastMessage`: the last message the viewer exchanged with a user,

@@ -1,10 +1,11 @@
-@testable import App
+@testable import AppCore
 import CommonTestSupport
 import Foundation
 import GraphQLExecution
 import Logging
 import Postgres
 import QuarryTestSupport
+@testable import ScreenCache
 import Testing
 
 /// Users for the messages tests: verified accounts with tokens, made friends

@@ -1,7 +1,9 @@
 @testable import App
+@testable import AppCore
 import Foundation
 import Postgres
 import QuarryTestSupport
+@testable import ScreenCache
 import Testing
 
 /// `quarry seed-demo`'s screenshots (``DemoScreenshots``): stored like uploads, listed newest first, searchable,

@@ -1,6 +1,6 @@
-import App
 import Postgres
 import QuarryTestSupport
+import ScreenCache
 import Testing
 
 /// `ScreenshotSearch.condition` run by PostgreSQL over a table of annotations: which rows each

@@ -1,6 +1,7 @@
-@testable import App
+@testable import AppCore
 import Foundation
 import Postgres
+@testable import ScreenCache
 import Testing
 
 /// Screenshots shared with friends (seed screen-cache.md "As a user, I can view a friend's screenshots": the same

@@ -1,5 +1,9 @@
+import Accounts
+import AppCore
 import Foundation
+import Friends
 import GraphQLExecution
+import ScreenCache
 
 /// `Query.node(id:)` (API.md "Conventions"; the Relay global object
 /// identification): the id's type name picks the area that reads it. An id
