@@ -70,7 +70,7 @@ let serverTargets: [Target] = [
     // The apps' code: one target per area over a small core, assembled by App
     // (ARCHITECTURE.md "Targets"). An area reaches another only through its
     // `package` declarations, and only in this direction:
-    // AppCore ← Accounts ← Friends ← ScreenCache ← App.
+    // AppCore ← Accounts ← Friends ← ScreenCache ← App, and AppCore ← Accounts ← Administration ← App.
     .target(
         name: "AppCore",
         dependencies: [
@@ -91,9 +91,14 @@ let serverTargets: [Target] = [
         swiftSettings: strict
     ),
     .target(
+        name: "Administration",
+        dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"],
+        swiftSettings: strict
+    ),
+    .target(
         name: "App",
         dependencies: [
-            "AppCore", "Accounts", "Friends", "ScreenCache",
+            "AppCore", "Accounts", "Friends", "ScreenCache", "Administration",
             "GraphQLExecution", "Postgres", "Auth", "Mail", "COpenSSL",
             .product(name: "Logging", package: "swift-log"),
         ],

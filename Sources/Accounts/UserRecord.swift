@@ -22,7 +22,7 @@ package struct UserRecord: NodeRecord, OwnedByUser {
     let emotionVerified: Bool
     let blockReason: String?
     let blocked: Bool
-    let createdAt: Date
+    package let createdAt: Date
     /// Set on the user of a sign-up's or sign-in's payload (see ``OwnedByUser``).
     package private(set) var isShownToOwner = false
     /// Whether the caller is this user's friend, set by the reads that ask
@@ -40,7 +40,7 @@ package struct UserRecord: NodeRecord, OwnedByUser {
     }
 
     /// The columns ``init(row:)`` reads, from `users` aliased `u`.
-    static let columns: SQL = """
+    package static let columns: SQL = """
         u.id, u.email, u.email_verified_at IS NOT NULL AS email_verified, u.nickname, u.role, u.real_name, u.phone, \
         u.country, u.zip_code, u.bio, u.avatar_media_id, u.emotion_verified_at IS NOT NULL AS emotion_verified, \
         u.blocked_at IS NOT NULL AS blocked, u.block_reason, u.created_at

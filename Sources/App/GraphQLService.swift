@@ -1,4 +1,5 @@
 import Accounts
+import Administration
 import AppCore
 import Auth
 import Friends
@@ -103,6 +104,7 @@ public final class GraphQLService: Sendable {
         let messageHub = MessageHub(database: database)
         MessagesResolvers.bind(into: &builder, database: database, users: users, hub: messageHub)
         FriendsResolvers.bind(into: &builder, database: database, users: users)
+        AdministrationResolvers.bind(into: &builder)
         executable = try builder.build()
         self.messageHub = messageHub
         self.database = database

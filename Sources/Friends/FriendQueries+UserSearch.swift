@@ -18,7 +18,7 @@ package extension FriendQueries {
         guard (0...PageRequest.maximumSize).contains(size) else {
             throw ClientError.invalidInput([("first", "first must be between 0 and \(PageRequest.maximumSize).")])
         }
-        guard let filter = NicknameFilter(query), size > 0 else { return [] }
+        guard let filter = SubstringFilter(query), size > 0 else { return [] }
         return try await database.query("""
             SELECT \(UserRecord.columns(seenBy: viewer.userID)) FROM users u
             WHERE \(filter.matches("u.nickname")) AND u.id <> \(viewer.userID) AND u.blocked_at IS NULL

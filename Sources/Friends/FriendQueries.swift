@@ -11,12 +11,12 @@ package enum FriendQueries {
     struct PageKey: ChildPageKey {
         struct Shape: Hashable {
             let viewer: UUID?
-            let filter: NicknameFilter?
+            let filter: SubstringFilter?
         }
 
         let owner: UUID
         let viewer: UUID?
-        let filter: NicknameFilter?
+        let filter: SubstringFilter?
         let page: PageRequest
 
         var parent: UUID { owner }

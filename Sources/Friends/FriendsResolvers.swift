@@ -23,7 +23,7 @@ package enum FriendsResolvers {
         builder.resolve("User", "friends", source: UserRecord.self) { user, info in
             let page = try PageRequest(arguments: info.args, order: .newestFirst)
             return loaders.friendPages.load(.init(
-                owner: user.id, viewer: info.context.viewer?.userID, filter: NicknameFilter(info.args.optionalString("search")),
+                owner: user.id, viewer: info.context.viewer?.userID, filter: SubstringFilter(info.args.optionalString("search")),
                 page: page
             ))
         }

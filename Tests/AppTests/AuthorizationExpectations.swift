@@ -27,6 +27,7 @@ enum AuthorizationExpectations {
     /// "The owner, their friends and ADMIN" (API.md "Screenshots, profile, friends, messages").
     static let selfFriendsOrAdmin = Rule(requires: .user, selfAllowed: true, friendsAllowed: true)
     static let adminOnly = Rule(requires: .admin)
+    static let superAdminOnly = Rule(requires: .superAdmin)
 
     /// `Type.field` → who may read it.
     static let guarded: [String: Rule] = [
@@ -59,6 +60,12 @@ enum AuthorizationExpectations {
         "Message.createdAt": signedIn,
         "Query.conversation": signedIn,
         "Mutation.sendMessage": signedIn,
+        // API.md "Administration": the dashboard's operations are ADMIN's; only SUPER_ADMIN grants or removes ADMIN.
+        "Query.users": adminOnly,
+        "Mutation.blockUser": adminOnly,
+        "Mutation.unblockUser": adminOnly,
+        "Mutation.deleteUser": adminOnly,
+        "Mutation.setUserRole": superAdminOnly,
         "Subscription.messageReceived": signedIn,
         // roles-and-onboarding.md 11: "This selfie is private. No one can see it except our Administration team."
         "User.selfieVerifications": selfOrAdmin,

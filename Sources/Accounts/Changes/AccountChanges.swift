@@ -71,9 +71,19 @@ package enum AccountChanges {
         let viewer = try context.signedIn()
         try await AccountChecks.verifyPassword(password, of: viewer.userID, field: "password", context: context)
         return try await context.database.withTransaction { connection in
-            _ = try await connection.execute("DELETE FROM users WHERE id = \(viewer.userID)")
-            try await AccountEvent.accountDeleted.record(userID: viewer.userID, context: context, on: connection)
+            try await delete(viewer.userID, details: [:], context: context, on: connection)
             return true
         }
+    }
+
+    /// The one deletion of an account (`deleteAccount`, and `deleteUser` of the
+    /// administration): the row goes, and with it, through the foreign keys'
+    /// cascades, everything it owns, its tokens included; the event log keeps
+    /// the deletion with `details` (who deleted it, when it was not the user).
+    package static func delete(
+        _ userID: UUID, details: [String: String], context: QuarryContext, on connection: PostgresConnection
+    ) async throws {
+        _ = try await connection.execute("DELETE FROM users WHERE id = \(userID)")
+        try await AccountEvent.accountDeleted.record(userID: userID, details: details, context: context, on: connection)
     }
 }

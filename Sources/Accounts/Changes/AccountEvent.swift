@@ -25,10 +25,12 @@ package enum AccountEvent: String, Sendable {
     case providerSignIn = "PROVIDER_SIGN_IN"
     case providerSignUp = "PROVIDER_SIGN_UP"
     case roleChanged = "ROLE_CHANGED"
+    case userBlocked = "USER_BLOCKED"
+    case userUnblocked = "USER_UNBLOCKED"
 
     /// Writes the event with the request's address and user agent, on
     /// `connection` (inside the change's transaction when there is one).
-    func record(
+    package func record(
         userID: UUID?, details: [String: String] = [:], context: QuarryContext, on connection: PostgresConnection
     ) async throws {
         let json = String(decoding: try JSONSerialization.data(withJSONObject: details, options: [.sortedKeys]), as: UTF8.self)

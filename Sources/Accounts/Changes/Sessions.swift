@@ -49,7 +49,7 @@ package enum Sessions {
     }
 
     /// Revokes every token of a user but `keeping` (the one in use, after a password change).
-    static func revokeAll(of userID: UUID, keeping: [UInt8]? = nil, on connection: PostgresConnection) async throws {
+    package static func revokeAll(of userID: UUID, keeping: [UInt8]? = nil, on connection: PostgresConnection) async throws {
         _ = try await connection.execute("""
             DELETE FROM access_tokens WHERE user_id = \(userID) AND token_hash IS DISTINCT FROM \(keeping.map { Data($0) })
             """)

@@ -17,7 +17,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
     let pageInfo: PageInfo
 
     /// `rows`, each with its position, as read with `request`'s ordering.
-    init(rows: [(node: Node, cursor: Cursor)], request: PageRequest) {
+    package init(rows: [(node: Node, cursor: Cursor)], request: PageRequest) {
         let more = rows.count > request.size
         var page = Array(rows.prefix(request.size))
         if request.fromEnd { page.reverse() }

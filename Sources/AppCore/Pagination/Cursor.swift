@@ -12,7 +12,7 @@ package struct Cursor: Sendable, Hashable {
     let microseconds: Int64
     let id: UUID
 
-    init(time: Date, id: UUID) {
+    package init(time: Date, id: UUID) {
         microseconds = Int64((time.timeIntervalSince1970 * 1_000_000).rounded())
         self.id = id
     }

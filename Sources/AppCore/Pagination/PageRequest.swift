@@ -57,7 +57,7 @@ package struct PageRequest: Sendable, Hashable {
 
     /// The conditions `after` and `before` put on rows whose time and id are
     /// the columns `time` and `id` (statement text, never input); `TRUE` when neither is given.
-    func condition(time: SQL, id: SQL) -> SQL {
+    package func condition(time: SQL, id: SQL) -> SQL {
         var condition: SQL = "TRUE"
         let later = order == .oldestFirst
         if let after { condition = condition + " AND (\(time), \(id)) \(unsafeSQL: later ? ">" : "<") (\(after.time), \(after.id))" }
@@ -66,12 +66,12 @@ package struct PageRequest: Sendable, Hashable {
     }
 
     /// The `ORDER BY` list that reads the page: the list's order, reversed for `last`.
-    func ordering(time: SQL, id: SQL) -> SQL {
+    package func ordering(time: SQL, id: SQL) -> SQL {
         let descending = (order == .newestFirst) != fromEnd
         let direction = descending ? "DESC" : "ASC"
         return "\(time) \(unsafeSQL: direction), \(id) \(unsafeSQL: direction)"
     }
 
     /// Rows to read: one more than the page holds, which tells whether more follow.
-    var limit: Int { size + 1 }
+    package var limit: Int { size + 1 }
 }
