@@ -2,6 +2,7 @@
 import Foundation
 import Postgres
 import QuarryTestSupport
+import TestDatabaseSupport
 import Testing
 
 /// `quarry seed-demo`'s screenshots (``DemoScreenshots``): stored like uploads, listed newest first, searchable,

@@ -9,7 +9,7 @@ struct DeliveryTests {
     @Test func aCommittedMessageIsDeliveredOnceWithItsHeadersAndLinks() async throws {
         let sink = try await SMTPSink.start()
         defer { Task { await sink.stop() } }
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let smtp = try SMTPConfiguration(url: sink.url, from: "Quärry Tëam <no-reply@quarry.example>")
         // A poll interval far beyond the test's waits: only the NOTIFY can wake the sender.
@@ -60,7 +60,7 @@ struct DeliveryTests {
     @Test func aRolledBackTransactionSendsNothing() async throws {
         let sink = try await SMTPSink.start()
         defer { Task { await sink.stop() } }
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let sender = OutboxSender(
             pool: pool, smtp: try SMTPConfiguration(url: sink.url), logger: LogRecords().logger(),
@@ -90,7 +90,7 @@ struct DeliveryTests {
     @Test func credentialsFromTheURLAuthenticate() async throws {
         let sink = try await SMTPSink.start(auth: (user: "mailer@quarry.example", password: "p@ss:w/rd"))
         defer { Task { await sink.stop() } }
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         _ = try await pool.withTransaction { tx in
             try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "Authenticated", text: "hi"), kind: "test", on: tx)

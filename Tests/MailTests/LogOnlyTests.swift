@@ -7,7 +7,7 @@ import Testing
 @Suite("Without SMTP")
 struct LogOnlyTests {
     @Test func messagesAreLoggedOnceWithTheirLinksAndKeptForLater() async throws {
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let records = LogRecords()
         let stop = start(OutboxSender(pool: pool, smtp: nil, logger: records.logger(), pollInterval: .milliseconds(100), options: fastOptions()))

@@ -23,7 +23,7 @@ struct RetryTests {
 
     @Test func anUnreachableServerIsRetriedWithBackoffThenDelivered() async throws {
         let port = try await SMTPSink.freePort()
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let sender = OutboxSender(
             pool: pool, smtp: try SMTPConfiguration(url: "smtp://127.0.0.1:\(port)"), logger: LogRecords().logger(),
@@ -62,7 +62,7 @@ struct RetryTests {
 
     @Test func aMessageIsGivenUpAfterTheMaximumAttemptsAndKept() async throws {
         let port = try await SMTPSink.freePort()
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         var options = fastOptions()
         options.maxAttempts = 2

@@ -3,42 +3,13 @@ import Logging
 import Mail
 import Postgres
 import Synchronization
+import TestDatabaseSupport
 import Testing
 
-/// A fresh database per test, migrated with the repository's `db/migrations` exactly as
-/// `quarry migrate` does, so tests running in parallel never see each other's outbox.
-enum MailTestDatabase {
-    struct Missing: Error, CustomStringConvertible {
-        var description: String {
-            "QUARRY_TEST_DATABASE_URL is not set: run the tests with scripts/with-test-postgres.sh swift test"
-        }
-    }
-
-    static let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("db/migrations").path
-
-    static func configuration(poolSize: Int = 4) throws -> PostgresConfiguration {
-        guard let url = ProcessInfo.processInfo.environment["QUARRY_TEST_DATABASE_URL"] else { throw Missing() }
-        var configuration = try PostgresConfiguration(url: url, variable: "QUARRY_TEST_DATABASE_URL")
-        configuration.poolSize = poolSize
-        configuration.poolWaitTimeout = .seconds(10)
-        return configuration
-    }
-
-    /// A new, migrated database and a pool on it.
-    static func fresh(poolSize: Int = 4) async throws -> PostgresPool {
-        let admin = PostgresPool(configuration: try configuration(poolSize: 1))
-        defer { admin.shutdown() }
-        let name = "mail_\(UUID().uuidString.prefix(8).lowercased())"
-        try await admin.withConnection { connection in
-            try await connection.executeScript(unsafeSQL: "CREATE DATABASE \(SQL.quoteIdentifier(name))")
-        }
-        var configuration = try configuration(poolSize: poolSize)
-        configuration.database = name
-        let pool = PostgresPool(configuration: configuration)
-        try await PostgresMigrator(directory: migrations).migrate(on: pool)
-        return pool
-    }
+/// A fresh database per test (``TestDatabases/migrated(prefix:poolSize:adjust:)``), so tests running in
+/// parallel never see each other's outbox; a pool waits up to 10 s for a connection.
+func freshMailDatabase(poolSize: Int = 4) async throws -> PostgresPool {
+    try await TestDatabases.migrated(prefix: "mail", poolSize: poolSize) { $0.poolWaitTimeout = .seconds(10) }.pool
 }
 
 /// Options that keep each test to a few seconds.
