@@ -225,7 +225,7 @@ struct AuthorizationMatrixTests {
                 let label = "\(key) as \(caller)"
                 if type.name == schema.subscriptionType?.name {
                     // A subscription that is allowed starts its event stream; a denied one never starts.
-                    let r = try await h.subscribe(query, token: token)
+                    let r = try await Self.subscriptionStart(h, query, token: token)
                     if expected {
                         #expect(r.errors.isEmpty, "\(label) should start: \(r.json)")
                     } else {
@@ -318,15 +318,13 @@ extension TestService {
     }
 }
 
-extension TestService {
+extension AuthorizationMatrixTests {
     /// Subscribes (a subscription is not executed like a query): the errors
     /// that kept it from starting, or none when its event stream began.
-    func subscribe(_ query: String, token: String?) async throws -> Response {
-        let prepared = try service.prepare(query: query, operationName: nil).get()
-        let credential = RequestCredential(bearerToken: token, requestID: "test")
-        switch await service.subscribe(prepared, variables: [:], credential: credential, logger: Logger(label: "quarry.test")) {
-        case .events: return Response(json: [:])
-        case .failed(let errors): return Response(json: ["errors": try JSONSerialization.jsonObject(with: Data(errors))])
+    static func subscriptionStart(_ h: TestService, _ query: String, token: String?) async throws -> TestService.Response {
+        switch try await h.subscribe(query, token: token) {
+        case .events: return TestService.Response(json: [:])
+        case .failed(let errors): return TestService.Response(json: ["errors": try JSONSerialization.jsonObject(with: Data(errors))])
         }
     }
 }

@@ -14,11 +14,7 @@ struct MessageSubscriptionTests {
     static let subscription = "subscription { messageReceived { text sender { id } recipient { id } } }"
 
     func subscribe(_ people: TestService, token: String?) async throws -> GraphQLSubscription {
-        let prepared = try people.service.prepare(query: Self.subscription, operationName: nil).get()
-        return await people.service.subscribe(
-            prepared, variables: [:], credential: RequestCredential(bearerToken: token, requestID: "test"),
-            logger: Logger(label: "quarry.test")
-        )
+        try await people.subscribe(Self.subscription, token: token)
     }
 
     @Test("a recipient's subscription gets each message sent to them, and ends when dropped")
@@ -45,7 +41,7 @@ struct MessageSubscriptionTests {
             try await hub.receive(MessageNotification(messageID: id, recipientID: recipient).payload)
         }
         let first = try #require(try await events.next())
-        let json = try JSONSerialization.jsonObject(with: Data(first)) as? [String: Any]
+        let json: [String: Any]? = try TestService.Response(body: first).json
         let message = (json?["data"] as? [String: Any])?["messageReceived"] as? [String: Any]
         #expect(message?["text"] as? String == "for bob")
         #expect((message?["sender"] as? [String: Any])?["id"] as? String == alice.globalID)

@@ -157,6 +157,14 @@ public struct TestService: Sendable {
         return response
     }
 
+    /// Subscribes as a client does over a socket: the event stream (each event a written response,
+    /// for ``Response/init(body:)``), or the errors that kept the subscription from starting.
+    public func subscribe(_ query: String, token: String? = nil) async throws -> GraphQLSubscription {
+        let prepared = try service.prepare(query: query, operationName: nil).get()
+        let credential = RequestCredential(bearerToken: token, requestID: "test", clientAddress: "127.0.0.1", userAgent: "quarry-tests")
+        return await service.subscribe(prepared, variables: [:], credential: credential, logger: Logger(label: "quarry.test"))
+    }
+
     public struct Failed: Error, CustomStringConvertible {
         public let description: String
     }
