@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Logging
 import Postgres
@@ -80,7 +81,7 @@ struct ConcurrencyTests {
         let id = try await pool.withTransaction { tx in
             try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "In flight", text: "hi"), kind: "test", on: tx)
         }
-        try await eventually("the message is claimed") { try await count(pool, where: "locked_by IS NOT NULL") == 1 }
+        try await waitUntil { try await count(pool, where: "locked_by IS NOT NULL") == 1 }  // the message is claimed
         try await Task.sleep(for: .milliseconds(200))  // the SMTP dialogue is under way
         await stop()
         #expect(try sink.messages().count == 1)

@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Postgres
 import Testing
@@ -98,7 +99,7 @@ struct DeliveryTests {
 
         let wrong = try SMTPConfiguration(url: "smtp://mailer%40quarry.example:nope@127.0.0.1:\(sink.port)")
         let stopWrong = start(OutboxSender(pool: pool, smtp: wrong, logger: LogRecords().logger(), pollInterval: .seconds(60), options: fastOptions()))
-        try await eventually("a refused attempt is recorded") { try await count(pool, where: "last_error IS NOT NULL") == 1 }
+        try await waitUntil { try await count(pool, where: "last_error IS NOT NULL") == 1 }  // a refused attempt is recorded
         await stopWrong()
         #expect(try sink.messages().isEmpty)
         let error = try await pool.query("SELECT last_error FROM mail_outbox")[0].decode("last_error", as: String.self)

@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Postgres
 import Testing
@@ -16,7 +17,7 @@ struct LogOnlyTests {
             try await Outbox.enqueue(AccountEmails.passwordReset(to: "ada@example.com", link: link), kind: "password_reset", on: tx)
         }
         func logged() -> [LogRecords.Record] { records.all.filter { $0.metadata["mail_id"] == "\(id)" } }
-        try await eventually("the message is logged") { !logged().isEmpty }
+        try await waitUntil { !logged().isEmpty }  // the message is logged
         try await Task.sleep(for: .milliseconds(500))  // several more poll rounds
         await stop()
 

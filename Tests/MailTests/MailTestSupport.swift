@@ -32,20 +32,6 @@ func start(_ sender: OutboxSender) -> @Sendable () async -> Void {
     }
 }
 
-/// Polls `condition` until it holds or `timeout` passes.
-func eventually(
-    timeout: Duration = .seconds(10), _ what: String, _ condition: () async throws -> Bool
-) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while try await !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("timed out waiting for: \(what)")
-            return
-        }
-        try await Task.sleep(for: .milliseconds(25))
-    }
-}
-
 /// Counts rows of the outbox matching a condition.
 func count(_ pool: PostgresPool, where condition: SQL = "true") async throws -> Int {
     try await pool.query("SELECT count(*) AS n FROM mail_outbox WHERE \(condition)")[0].decode("n", as: Int.self)
