@@ -3,7 +3,6 @@ import Foundation
 import GraphQLType
 import Logging
 import QuarryTestSupport
-import TestDatabaseSupport
 import Testing
 
 /// `User.friends` (Screen Cache "As a user, I can view my friends" and "I can
@@ -193,14 +192,10 @@ struct FriendListTests {
 
     @Test("demo data: alice is friends with bob and carol, dan asked alice; loading twice changes nothing")
     func demoFriends() async throws {
-        let (_, pool) = try await TestDatabases.migrated(prefix: "quarry_demo_friends")
-        defer { pool.shutdown() }
-        let services = testAccountServices()
-        _ = try await DemoData.load(database: pool, accounts: services)
-        _ = try await DemoData.load(database: pool, accounts: services)
-        let h = try await TestService.start(database: pool)
-        let login = try await h.post(LogInTests.logIn, ["e": "alice@demo.quarry.dev", "p": DemoData.password])
-        let token = try #require(login.string("data.logIn.token"), "\(login.json)")
+        let demo = try await DemoHarness.make(prefix: "quarry_demo_friends")
+        defer { demo.shutdown() }
+        let h = demo.harness
+        let token = try await demo.token("alice@demo.quarry.dev")
         let r = try await h.post("""
             { viewer { friends { edges { node { nickname } } } friendRequests { direction sender { nickname } } } }
             """, token: token)
@@ -208,7 +203,7 @@ struct FriendListTests {
         let requests = r["data.viewer.friendRequests"] as? [[String: Any]]
         #expect(requests?.map { ($0["sender"] as? [String: Any])?["nickname"] as? String } == ["dan"])
         #expect(requests?.map { $0["direction"] as? String } == ["INCOMING"])
-        let rows = try await pool.query("SELECT (SELECT count(*) FROM friendships) AS f, (SELECT count(*) FROM friend_requests) AS r")
+        let rows = try await h.pool.query("SELECT (SELECT count(*) FROM friendships) AS f, (SELECT count(*) FROM friend_requests) AS r")
         #expect(try rows[0].decode("f", as: Int.self) == 4 && rows[0].decode("r", as: Int.self) == 1)
     }
 }

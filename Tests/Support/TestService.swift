@@ -17,8 +17,6 @@ import TestDatabaseSupport
 public struct TestService: Sendable {
     public let service: GraphQLService
     public var pool: PostgresPool { service.database }
-    /// The media store's folder (fresh for each service started here).
-    public var mediaDirectory: String? { (service.media?.store as? FileSystemMediaStore)?.directory }
 
     /// The base of the absolute links (media, emotions) the services started here make.
     public static let publicURL = "https://quarry.example"
