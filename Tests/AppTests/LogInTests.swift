@@ -42,7 +42,7 @@ struct LogInTests {
     @Test("repeated failures lock the address out with RATE_LIMITED, even for the right password")
     func lockout() async throws {
         // QUARRY_AUTH_MAX_FAILED_LOGINS=3 instead of the shipped 5: the same lockout in fewer attempts.
-        var settings = AccountSettings()
+        var settings = TestService.defaultSettings
         settings.maxFailedLogins = 3
         let h = try await TestService.start(settings: settings)
         let user = try await h.signUp()
@@ -63,7 +63,7 @@ struct LogInTests {
     @Test("a blocked account sees the seed's message after a correct password, and its tokens stop working")
     func blocked() async throws {
         // A QUARRY_SUPPORT_EMAIL of the test's own, to see the message name the configured address.
-        var settings = AccountSettings()
+        var settings = TestService.defaultSettings
         settings.supportEmail = "help@quarry.example"
         let h = try await TestService.start(settings: settings)
         let user = try await h.signUp()

@@ -33,7 +33,7 @@ struct PasswordResetTests {
     @Test("with revealUnknownEmail (Screen Cache), an unknown address gets the seed's message")
     func reveal() async throws {
         // QUARRY_AUTH_REVEAL_UNKNOWN_EMAIL=true, the setting under test (shipped: false).
-        var settings = AccountSettings()
+        var settings = TestService.defaultSettings
         settings.revealUnknownEmail = true
         let h = try await TestService.start(settings: settings)
         let r = try await h.post(Self.request, ["e": "nobody.\(UUID().uuidString.prefix(6))@example.com"])

@@ -31,7 +31,7 @@ struct SignUpTests {
     @Test("with verification off (Screen Cache), sign-up returns a working token at once")
     func tokenAtOnce() async throws {
         // QUARRY_AUTH_REQUIRE_EMAIL_VERIFICATION=false, the setting under test (shipped: true).
-        var settings = AccountSettings()
+        var settings = TestService.defaultSettings
         settings.requireEmailVerification = false
         let h = try await TestService.start(settings: settings)
         let (email, nickname) = TestService.uniqueUser()

@@ -30,13 +30,13 @@ public struct TestService: Sendable {
     /// ``TestDatabases/migrated(prefix:poolSize:adjust:)`` makes one of a test's own), with
     /// a media store in a fresh folder.
     public static func start(
-        settings: AccountSettings? = nil, identityProviders: [IdentityProviderConfiguration] = [],
+        settings: AccountSettings = defaultSettings, identityProviders: [IdentityProviderConfiguration] = [],
         options: GraphQLService.Options = .shipped, media: MediaLimits = MediaLimits(), database: PostgresPool? = nil
     ) async throws -> TestService {
         let pool = if let database { database } else { try await TestDatabases.sharedPool() }
         let service = try GraphQLService(
             schema: try schema(), database: pool,
-            accounts: testAccountServices(settings: settings ?? defaultSettings, identityProviders: identityProviders),
+            accounts: testAccountServices(settings: settings, identityProviders: identityProviders),
             options: options,
             media: MediaServices(
                 store: FileSystemMediaStore(directory: temporaryPath("media")), maxUploadBytes: media.maxUploadBytes,
@@ -46,7 +46,8 @@ public struct TestService: Sendable {
         return TestService(service: service)
     }
 
-    /// The shipped account settings with links on ``publicURL``.
+    /// The shipped account settings with links on ``publicURL``: what a test that needs
+    /// another account setting starts from.
     public static var defaultSettings: AccountSettings {
         var settings = AccountSettings()
         settings.publicURL = publicURL
