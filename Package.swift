@@ -67,10 +67,34 @@ let serverTargets: [Target] = [
         ],
         swiftSettings: strict
     ),
+    // The apps' code: one target per area over a small core, assembled by App
+    // (ARCHITECTURE.md "Targets"). An area reaches another only through its
+    // `package` declarations, and only in this direction:
+    // AppCore ← Accounts ← Friends ← ScreenCache ← App.
+    .target(
+        name: "AppCore",
+        dependencies: [
+            "GraphQLExecution", "Postgres", "Auth", "CVips", "CZlib", "COpenSSL",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "Accounts",
+        dependencies: ["AppCore", "GraphQLExecution", "Postgres", "Auth", "Mail", .product(name: "Logging", package: "swift-log")],
+        swiftSettings: strict
+    ),
+    .target(name: "Friends", dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres"], swiftSettings: strict),
+    .target(
+        name: "ScreenCache",
+        dependencies: ["AppCore", "Accounts", "Friends", "GraphQLExecution", "Postgres", "Auth"],
+        swiftSettings: strict
+    ),
     .target(
         name: "App",
         dependencies: [
-            "GraphQLExecution", "Postgres", "Auth", "Mail", "CVips", "CZlib", "COpenSSL",
+            "AppCore", "Accounts", "Friends", "ScreenCache",
+            "GraphQLExecution", "Postgres", "Auth", "Mail", "COpenSSL",
             .product(name: "Logging", package: "swift-log"),
         ],
         swiftSettings: strict
@@ -79,6 +103,9 @@ let serverTargets: [Target] = [
         name: "Server",
         dependencies: [
             "App",
+            "AppCore",
+            "Accounts",
+            "ScreenCache",
             "Auth",
             "Mail",
             "Postgres",
@@ -125,7 +152,7 @@ let serverTargets: [Target] = [
     .target(
         name: "QuarryTestSupport",
         dependencies: [
-            "App", "Auth", "Postgres", "GraphQLExecution", "GraphQLType", "TestDatabaseSupport",
+            "App", "AppCore", "Accounts", "Auth", "Postgres", "GraphQLExecution", "GraphQLType", "TestDatabaseSupport",
             .product(name: "Logging", package: "swift-log"),
         ],
         path: "Tests/Support",
@@ -134,14 +161,15 @@ let serverTargets: [Target] = [
     .testTarget(
         name: "AppTests",
         dependencies: [
-            "App", "QuarryTestSupport", "TestDatabaseSupport", "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
+            "App", "AppCore", "Accounts", "Friends", "ScreenCache", "QuarryTestSupport", "TestDatabaseSupport",
+            "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         ],
         swiftSettings: strict
     ),
     .testTarget(
         name: "ServerTests",
         dependencies: [
-            "Server",
+            "Server", "App", "AppCore", "Accounts", "Friends", "ScreenCache",
             "QuarryTestSupport",
             "TestDatabaseSupport",
             "CommonTestSupport",

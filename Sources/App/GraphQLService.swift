@@ -1,10 +1,14 @@
+import Accounts
+import AppCore
+import Auth
+import Friends
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
 import GraphQLValidation
-import Auth
 import Logging
 import Postgres
+import ScreenCache
 
 /// Quarry's GraphQL engine as the HTTP layer uses it: the executable schema
 /// (every area's resolvers bound to the SDL of `schema/`), the validation

@@ -1,4 +1,3 @@
-import App
 import Foundation
 import Postgres
 import QuarryTestSupport

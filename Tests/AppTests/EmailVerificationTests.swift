@@ -1,4 +1,5 @@
-@testable import App
+@testable import Accounts
+@testable import AppCore
 import Foundation
 import Postgres
 import QuarryTestSupport

@@ -3,7 +3,6 @@ import Postgres
 import QuarryTestSupport
 import Testing
 
-@testable import App
 
 /// Image bombs through every image mutation (issue 18 "Hardening"): each is refused with its code and leaves
 /// no media row, no file in the store and no row of the area's own (screenshot, avatar, selfie verification).

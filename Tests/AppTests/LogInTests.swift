@@ -1,4 +1,4 @@
-import App
+import AppCore
 import Auth
 import Foundation
 import Postgres

@@ -1,4 +1,6 @@
 import App
+import AppCore
+import Auth
 import CVips
 import Foundation
 import Postgres

@@ -1,7 +1,7 @@
-@testable import App
 import Foundation
 import Postgres
 import QuarryTestSupport
+@testable import ScreenCache
 import Testing
 
 /// `User.lastMessage`: the last message the viewer exchanged with a user,
@@ -53,7 +53,7 @@ struct MessageLastMessageTests {
         for count in [2, 8] {
             let others = Array(friends.prefix(count)) + [stranger.id]
             let (last, statements) = try await StatementCounter.counting {
-                try await Messages.lastMessages(of: viewer.id, with: others, database: people.pool)
+                try await MessageQueries.lastMessages(of: viewer.id, with: others, database: people.pool)
             }
             #expect(statements == 1)
             #expect(last.count == count)

@@ -1,10 +1,11 @@
-@testable import App
+@testable import AppCore
 import CommonTestSupport
 import Foundation
 import GraphQLExecution
 import Logging
 import Postgres
 import QuarryTestSupport
+@testable import ScreenCache
 import Testing
 
 /// The messages tests' helpers: two friends, a message sent, the messages stored.

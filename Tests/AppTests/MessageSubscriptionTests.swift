@@ -1,8 +1,10 @@
 @testable import App
+@testable import AppCore
 import CommonTestSupport
 import Foundation
 import Logging
 import QuarryTestSupport
+@testable import ScreenCache
 import Testing
 
 /// `Subscription.messageReceived` through the service and the hub, without

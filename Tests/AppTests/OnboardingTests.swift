@@ -4,6 +4,8 @@ import QuarryTestSupport
 import Testing
 
 @testable import App
+@testable import AppCore
+@testable import Accounts
 
 /// API.md "Onboarding": the emotion challenge, the private selfie, the avatar.
 @Suite("Onboarding: emotion challenge, selfie, avatar")

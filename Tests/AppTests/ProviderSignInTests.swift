@@ -1,4 +1,3 @@
-import App
 import Auth
 import Foundation
 import JWTKit

@@ -1,4 +1,3 @@
-@testable import App
 import Foundation
 import QuarryTestSupport
 import Testing

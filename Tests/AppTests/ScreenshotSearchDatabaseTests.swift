@@ -1,6 +1,6 @@
-import App
 import Postgres
 import QuarryTestSupport
+import ScreenCache
 import TestDatabaseSupport
 import Testing
 

@@ -1,7 +1,8 @@
-@testable import App
+@testable import AppCore
 import Foundation
 import Postgres
 import QuarryTestSupport
+@testable import ScreenCache
 import Testing
 
 /// Screenshots shared with friends (seed screen-cache.md "As a user, I can view a friend's screenshots": the same
@@ -114,17 +115,20 @@ struct ScreenshotSharingTests {
         #expect(fiftyStatements == 1)
         #expect(fifty.count == 50)
         for (index, owner) in owners.prefix(2).enumerated() {
-            let expected = ["owner \(index) shot 3", "owner \(index) shot 2", "owner \(index) shot 1", "owner \(index) shot 0"]
+            let expected = ["owner \(index) shot 3", "owner \(index) shot 2", "owner \(index) shot 1"]
             // A page reads one row more than it holds: the row that tells whether more follow.
-            #expect(two[keys([owner][...])[0]]?.map(\.annotation) == expected)
-            #expect(fifty[keys([owner][...])[0]]?.map(\.annotation) == expected)
+            #expect(two[keys([owner][...])[0]]?.edges.map(\.node.annotation) == expected)
+            #expect(two[keys([owner][...])[0]]?.pageInfo.hasNextPage == true)
+            #expect(fifty[keys([owner][...])[0]]?.edges.map(\.node.annotation) == expected)
         }
-        #expect(fifty[keys([owners[9]][...])[0]]?.map(\.annotation) == ["owner 9 shot 0"])
+        #expect(fifty[keys([owners[9]][...])[0]]?.edges.map(\.node.annotation) == ["owner 9 shot 0"])
+        #expect(fifty[keys([owners[9]][...])[0]]?.pageInfo.hasNextPage == false)
         let (mixed, mixedStatements) = try await StatementCounter.counting {
             try await ScreenshotQueries.pages(keys(owners.prefix(2)) + keys(owners.prefix(2), search: "shot -3"), database: h.pool)
         }
         #expect(mixedStatements == 2)
-        #expect(mixed[keys([owners[0]][...], search: "shot -3")[0]]?.map(\.annotation) == ["owner 0 shot 2", "owner 0 shot 1", "owner 0 shot 0"])
+        #expect(mixed[keys([owners[0]][...], search: "shot -3")[0]]?.edges.map(\.node.annotation)
+            == ["owner 0 shot 2", "owner 0 shot 1", "owner 0 shot 0"])
     }
 
     @Test("the owners of a list of screenshots are read in one statement, however long the list")

@@ -1,4 +1,5 @@
-@testable import App
+import Auth
+@testable import AppCore
 import Foundation
 import Postgres
 import QuarryTestSupport

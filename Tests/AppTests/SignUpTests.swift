@@ -1,4 +1,4 @@
-import App
+import AppCore
 import Foundation
 import Postgres
 import QuarryTestSupport
@@ -115,7 +115,8 @@ struct SignUpTests {
             SELECT e.ip, e.user_agent FROM event_log e JOIN users u ON u.id = e.user_id WHERE u.nickname = \(nickname) AND e.type = 'SIGN_UP'
             """)
         #expect(rows.count == 1)
-        #expect(try rows[0].decode("ip", as: String.self) == "127.0.0.1")
-        #expect(try rows[0].decode("user_agent", as: String.self) == "quarry-tests")
+        let row = try #require(rows.first)
+        #expect(try row.decode("ip", as: String.self) == "127.0.0.1")
+        #expect(try row.decode("user_agent", as: String.self) == "quarry-tests")
     }
 }

@@ -1,7 +1,7 @@
-import App
+import AppCore
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import Logging
 import QuarryTestSupport

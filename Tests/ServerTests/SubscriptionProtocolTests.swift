@@ -1,4 +1,4 @@
-import App
+import AppCore
 import CommonTestSupport
 import Foundation
 import Hummingbird
@@ -7,6 +7,7 @@ import HummingbirdWSTesting
 import Logging
 import Postgres
 import QuarryTestSupport
+import ScreenCache
 import TestDatabaseSupport
 import Testing
 import WSCore
