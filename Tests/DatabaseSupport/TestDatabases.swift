@@ -71,7 +71,14 @@ public enum TestDatabases {
     }
 
     /// One migrated database shared by every test of the process that needs no database of its own.
-    public static let shared = Task { try await migrated(prefix: "quarry_shared") }
+    /// Its pool serves all of those tests at once, in parallel on a loaded machine, where a server's pool
+    /// serves one stream of requests: it has the shipped size (`QUARRY_DATABASE_POOL_SIZE`, 10), and a
+    /// request waits for a free connection as long as a test waits for any event (30 s, as
+    /// `CommonTestSupport.eventTimeout`) instead of the pool's 5 s. Tests of the pool's own timeout use
+    /// pools of their own.
+    public static let shared = Task {
+        try await migrated(prefix: "quarry_shared", poolSize: 10) { $0.poolWaitTimeout = .seconds(30) }
+    }
 
     /// The shared database's pool.
     public static func sharedPool() async throws -> PostgresPool {
