@@ -17,7 +17,7 @@ package struct UserRecord: NodeRecord, OwnedByUser {
     let country: String?
     let zipCode: String?
     let bio: String?
-    /// The avatar's medium; `User.avatarUrl` is its absolute URL (Sources/App/Onboarding).
+    /// The avatar's medium; `User.avatarUrl` is its absolute URL (Sources/Accounts/Onboarding).
     let avatarMediaID: UUID?
     let emotionVerified: Bool
     let blockReason: String?

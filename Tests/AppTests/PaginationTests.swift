@@ -7,7 +7,7 @@ import QuarryTestSupport
 import TestDatabaseSupport
 import Testing
 
-/// Keyset pagination (Sources/App/Pagination): cursors, the arguments'
+/// Keyset pagination (Sources/AppCore/Pagination): cursors, the arguments'
 /// checks, and pages read from PostgreSQL that neither skip nor repeat rows,
 /// forward and backward, in both list orders.
 @Suite("Cursor connections")
