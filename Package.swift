@@ -131,12 +131,20 @@ let serverTargets: [Target] = [
         dependencies: ["Server", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         swiftSettings: strict
     ),
-    .testTarget(name: "PostgresTests", dependencies: ["Postgres", "CommonTestSupport"], swiftSettings: strict),
+    // The test databases (the cluster of scripts/with-test-postgres.sh, migrated databases in it), for every
+    // test target that talks to PostgreSQL; it depends on the driver alone.
+    .target(
+        name: "TestDatabaseSupport",
+        dependencies: ["Postgres", .product(name: "Logging", package: "swift-log")],
+        path: "Tests/DatabaseSupport",
+        swiftSettings: strict
+    ),
+    .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestDatabaseSupport", "CommonTestSupport"], swiftSettings: strict),
     .testTarget(name: "AuthTests", dependencies: ["Auth"], swiftSettings: strict),
     .testTarget(
         name: "MailTests",
         dependencies: [
-            "Mail", "Postgres", "CommonTestSupport",
+            "Mail", "Postgres", "TestDatabaseSupport", "CommonTestSupport",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
@@ -144,16 +152,22 @@ let serverTargets: [Target] = [
         swiftSettings: strict
     ),
     .testTarget(name: "QuarryCommandTests", dependencies: ["quarry"], swiftSettings: strict),
-    // Shared by the App and Server tests: migrated test databases, test account services.
+    // Shared by the App and Server tests: `TestService`, the one way to start Quarry's GraphQL service on a
+    // migrated test database, sign users up, make them friends, post GraphQL and read the response.
     .target(
-        name: "QuarryTestSupport", dependencies: ["App", "AppCore", "Accounts", "Auth", "Postgres"], path: "Tests/Support",
+        name: "QuarryTestSupport",
+        dependencies: [
+            "App", "AppCore", "Accounts", "Auth", "Postgres", "GraphQLExecution", "GraphQLType", "TestDatabaseSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/Support",
         swiftSettings: strict
     ),
     .testTarget(
         name: "AppTests",
         dependencies: [
-            "App", "AppCore", "Accounts", "Friends", "ScreenCache", "QuarryTestSupport", "CommonTestSupport",
-            .product(name: "JWTKit", package: "jwt-kit"),
+            "App", "AppCore", "Accounts", "Friends", "ScreenCache", "QuarryTestSupport", "TestDatabaseSupport",
+            "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         ],
         swiftSettings: strict
     ),
@@ -162,6 +176,7 @@ let serverTargets: [Target] = [
         dependencies: [
             "Server", "App", "AppCore", "Accounts", "Friends", "ScreenCache",
             "QuarryTestSupport",
+            "TestDatabaseSupport",
             "CommonTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

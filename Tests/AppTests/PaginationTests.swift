@@ -4,6 +4,7 @@ import GraphQLLanguage
 import GraphQLType
 import Postgres
 import QuarryTestSupport
+import TestDatabaseSupport
 import Testing
 
 /// Keyset pagination (Sources/AppCore/Pagination): cursors, the arguments'

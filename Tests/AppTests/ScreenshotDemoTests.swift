@@ -3,6 +3,7 @@
 import Foundation
 import Postgres
 import QuarryTestSupport
+import TestDatabaseSupport
 @testable import ScreenCache
 import Testing
 
