@@ -104,7 +104,7 @@ public final class GraphQLService: Sendable {
         let messageHub = MessageHub(database: database)
         MessagesResolvers.bind(into: &builder, database: database, users: users, hub: messageHub)
         FriendsResolvers.bind(into: &builder, database: database, users: users)
-        AdministrationResolvers.bind(into: &builder)
+        AdministrationResolvers.bind(into: &builder, users: users)
         executable = try builder.build()
         self.messageHub = messageHub
         self.database = database

@@ -203,3 +203,87 @@ struct AdministrationTests {
         #expect(viewer["data.viewer"] is NSNull)
     }
 }
+
+/// The selfie review (issue 13 "Selfie review"; roles-and-onboarding.md: the
+/// emotion/selfie verification is reviewed by the administration).
+@Suite("Administration: selfie review")
+struct SelfieReviewTests {
+    static let submit = """
+        mutation($c: ID!, $s: Upload!) { submitSelfie(challengeId: $c, selfie: $s) { id status } }
+        """
+    static let pending = """
+        query($f: Int, $a: String) { pendingSelfieVerifications(first: $f, after: $a) {
+          edges { node { id status imageUrl challenge { id } user { nickname } } } pageInfo { hasNextPage endCursor } } }
+        """
+    static let review = """
+        mutation($id: ID!, $ok: Boolean!, $r: String) { reviewSelfie(id: $id, approve: $ok, reason: $r) {
+          status reason reviewedAt } }
+        """
+    static let onboarding = "{ viewer { onboarding { emotionVerified } selfieVerifications { status reason } } }"
+
+    /// `user` sends a selfie (a small JPEG) for the "happy" challenge; returns its id.
+    static func submitSelfie(_ h: TestService, _ user: TestUser) async throws -> String {
+        let selfie = try MediaTestImages.upload(try MediaTestImages.jpeg(width: 120, height: 160), filename: "me.jpg")
+        let r = try await h.post(submit, ["c": "happy"], files: ["s": selfie], token: user.token)
+        return try #require(r.string("data.submitSelfie.id"), "\(r)")
+    }
+
+    @Test("the pending queue is oldest first with the challenge, private image and sender; approval verifies the step")
+    func approve() async throws {
+        let h = try await TestService.start()
+        let admin = try await h.signUp("boss", role: .admin)
+        let alice = try await h.signUp("alice")
+        let selfie = try await Self.submitSelfie(h, alice)
+
+        var nodes: [[String: Any]] = []
+        var after: String?
+        repeat {
+            var variables: [String: Any] = ["f": 100]
+            if let after { variables["a"] = after }
+            let page = try await h.post(Self.pending, variables, token: admin.token)
+            #expect(page.errors.isEmpty, "\(page)")
+            nodes += (page["data.pendingSelfieVerifications.edges"] as? [[String: Any]] ?? []).compactMap { $0["node"] as? [String: Any] }
+            after = page["data.pendingSelfieVerifications.pageInfo.hasNextPage"] as? Bool == true
+                ? page.string("data.pendingSelfieVerifications.pageInfo.endCursor") : nil
+        } while after != nil
+        let mine = try #require(nodes.first { $0["id"] as? String == selfie })
+        #expect((mine["user"] as? [String: Any])?["nickname"] as? String == alice.nickname)
+        #expect((mine["imageUrl"] as? String)?.hasPrefix(TestService.publicURL + "/media/") == true)
+        #expect(nodes.allSatisfy { $0["status"] as? String == "PENDING" })
+
+        let approved = try await h.post(Self.review, ["id": selfie, "ok": true], token: admin.token)
+        #expect(approved.string("data.reviewSelfie.status") == "APPROVED", "\(approved)")
+        #expect(approved.string("data.reviewSelfie.reviewedAt") != nil)
+        let state = try await h.post(Self.onboarding, token: alice.token)
+        #expect(state["data.viewer.onboarding.emotionVerified"] as? Bool == true)
+        let again = try await h.post(Self.review, ["id": selfie, "ok": false], token: admin.token)
+        #expect(again.codes == ["SELFIE_ALREADY_REVIEWED"])
+        let events = try await h.pool.query("SELECT 1 FROM event_log WHERE user_id = \(alice.id) AND type = 'SELFIE_APPROVED'")
+        #expect(events.count == 1)
+        #expect(try await h.post(Self.pending, ["f": 1], token: alice.token).codes == ["FORBIDDEN"])
+    }
+
+    @Test("a rejection keeps the step open with its reason, and the user may send a new selfie")
+    func reject() async throws {
+        let h = try await TestService.start()
+        let admin = try await h.signUp("boss", role: .admin)
+        let bob = try await h.signUp("bob")
+        let selfie = try await Self.submitSelfie(h, bob)
+        let long = try await h.post(Self.review, ["id": selfie, "ok": false, "r": String(repeating: "x", count: 501)], token: admin.token)
+        #expect(long.codes == ["BAD_USER_INPUT"])
+        let rejected = try await h.post(Self.review, ["id": selfie, "ok": false, "r": " Face not visible "], token: admin.token)
+        #expect(rejected.string("data.reviewSelfie.status") == "REJECTED", "\(rejected)")
+        #expect(rejected.string("data.reviewSelfie.reason") == "Face not visible")
+        let state = try await h.post(Self.onboarding, token: bob.token)
+        #expect(state["data.viewer.onboarding.emotionVerified"] as? Bool == false)
+        #expect(state.string("data.viewer.selfieVerifications.0.reason") == "Face not visible")
+        let second = try await Self.submitSelfie(h, bob)
+        #expect(second != selfie)
+        let events = try await h.pool.query("""
+            SELECT details->>'reason' AS reason FROM event_log WHERE user_id = \(bob.id) AND type = 'SELFIE_REJECTED'
+            """)
+        #expect(try events.first?.decode("reason", as: String.self) == "Face not visible")
+        let unknown = GlobalID(typeName: "SelfieVerification", id: UUID()).text
+        #expect(try await h.post(Self.review, ["id": unknown, "ok": true], token: admin.token).codes == ["SELFIE_NOT_FOUND"])
+    }
+}

@@ -70,6 +70,10 @@ enum AuthorizationExpectations {
         // roles-and-onboarding.md 11: "This selfie is private. No one can see it except our Administration team."
         "User.selfieVerifications": selfOrAdmin,
         "SelfieVerification.imageUrl": adminOnly,
+        // Issue 13 "Selfie review": the review queue and the selfie's sender are the administration's.
+        "SelfieVerification.user": adminOnly,
+        "Query.pendingSelfieVerifications": adminOnly,
+        "Mutation.reviewSelfie": adminOnly,
         // screen-cache.md "Screenshots": the owner's, shared with their friends; ADMIN moderates.
         "User.screenshots": selfFriendsOrAdmin,
         "Screenshot.id": selfFriendsOrAdmin,
@@ -119,7 +123,10 @@ enum AuthorizationExpectations {
         "EmotionChallenge.id", "EmotionChallenge.imageUrl", "EmotionChallenge.instructions",
         // Reached only through `User.selfieVerifications` (self or ADMIN); the image itself is ADMIN only.
         "SelfieVerification.id", "SelfieVerification.status", "SelfieVerification.challenge",
-        "SelfieVerification.createdAt",
+        "SelfieVerification.createdAt", "SelfieVerification.reason", "SelfieVerification.reviewedAt",
+        // Reached only through `pendingSelfieVerifications` (ADMIN).
+        "SelfieVerificationConnection.edges", "SelfieVerificationConnection.pageInfo", "SelfieVerificationEdge.cursor",
+        "SelfieVerificationEdge.node",
         // Connection plumbing: reached only through the guarded lists that return them.
         "UserConnection.edges", "UserConnection.pageInfo", "UserEdge.cursor", "UserEdge.node",
         "MessageConnection.edges", "MessageConnection.pageInfo", "MessageEdge.cursor", "MessageEdge.node",

@@ -27,6 +27,8 @@ package enum AccountEvent: String, Sendable {
     case roleChanged = "ROLE_CHANGED"
     case userBlocked = "USER_BLOCKED"
     case userUnblocked = "USER_UNBLOCKED"
+    case selfieApproved = "SELFIE_APPROVED"
+    case selfieRejected = "SELFIE_REJECTED"
 
     /// Writes the event with the request's address and user agent, on
     /// `connection` (inside the change's transaction when there is one).

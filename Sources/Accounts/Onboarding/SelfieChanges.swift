@@ -20,15 +20,47 @@ package enum SelfieChanges {
             selfie, argument: "selfie", owner: viewer.userID, kind: .selfie, visibility: .private, context: context
         ) { mediaID, connection in
             let rows = try await connection.query("""
-                INSERT INTO selfie_verifications (user_id, media_id, challenge_id)
+                INSERT INTO selfie_verifications AS v (user_id, media_id, challenge_id)
                 VALUES (\(viewer.userID), \(mediaID), \(challenge.id))
-                RETURNING id, status, created_at
+                RETURNING \(SelfieVerificationRecord.columns)
                 """)
-            return SelfieVerificationRecord(
-                id: try rows[0].decode("id", as: UUID.self), status: try rows[0].decode("status", as: String.self),
-                challenge: challenge, createdAt: try rows[0].decode("created_at", as: Date.self),
-                imageURL: MediaQueries.url(of: mediaID, publicURL: publicURL), publicURL: publicURL
+            return try SelfieVerificationRecord(row: rows[0], publicURL: publicURL)
+        }
+    }
+
+    /// `reviewSelfie`: an administrator's decision on a PENDING selfie, in one
+    /// transaction with its event. Approval verifies the user's emotion step
+    /// (`users.emotion_verified_at`, which `onboarding.emotionVerified` reads);
+    /// a rejection, with its reason, leaves the step open: the user sends a new
+    /// selfie for a new challenge.
+    package static func review(
+        _ id: UUID, approve: Bool, reason: String?, by admin: Viewer, context: QuarryContext
+    ) async throws -> SelfieVerificationRecord {
+        try await context.database.withTransaction { connection in
+            let rows = try await connection.query("""
+                UPDATE selfie_verifications v
+                SET status = \(approve ? "APPROVED" : "REJECTED"), reason = \(reason), reviewed_by = \(admin.userID),
+                    reviewed_at = now()
+                WHERE v.id = \(id) AND v.status = 'PENDING'
+                RETURNING \(SelfieVerificationRecord.columns)
+                """)
+            guard let row = rows.first else {
+                let known = try await !connection.query("SELECT 1 FROM selfie_verifications WHERE id = \(id)").isEmpty
+                throw known ? SelfieErrors.alreadyReviewed : SelfieErrors.notFound
+            }
+            let selfie = try SelfieVerificationRecord(row: row, publicURL: context.publicURL)
+            if approve {
+                _ = try await connection.execute("""
+                    UPDATE users SET emotion_verified_at = coalesce(emotion_verified_at, now()), updated_at = now()
+                    WHERE id = \(selfie.userID)
+                    """)
+            }
+            var details = ["by": admin.userID.lowercasedText, "selfie": id.lowercasedText]
+            if let reason { details["reason"] = reason }
+            try await (approve ? AccountEvent.selfieApproved : .selfieRejected).record(
+                userID: selfie.userID, details: details, context: context, on: connection
             )
+            return selfie
         }
     }
 }

@@ -6,20 +6,20 @@ import Postgres
 package enum SelfieQueries {
     /// The user's selfie verifications, newest first.
     static func list(of userID: UUID, first: Int, context: QuarryContext) async throws -> [SelfieVerificationRecord] {
-        let publicURL = context.publicURL
-        let rows = try await context.database.query("""
-            SELECT id, status, challenge_id, created_at, media_id FROM selfie_verifications
-            WHERE user_id = \(userID) ORDER BY created_at DESC, id LIMIT \(first)
-            """)
-        return try rows.map { row in
-            let challengeID = try row.decode("challenge_id", as: String.self)
-            return SelfieVerificationRecord(
-                id: try row.decode("id", as: UUID.self), status: try row.decode("status", as: String.self),
-                challenge: EmotionChallenge.named(challengeID) ?? EmotionChallenge(id: challengeID, emotion: challengeID),
-                createdAt: try row.decode("created_at", as: Date.self),
-                imageURL: MediaQueries.url(of: try row.decode("media_id", as: UUID.self), publicURL: publicURL),
-                publicURL: publicURL
-            )
-        }
+        try await context.database.query("""
+            SELECT \(SelfieVerificationRecord.columns) FROM selfie_verifications v
+            WHERE v.user_id = \(userID) ORDER BY v.created_at DESC, v.id LIMIT \(first)
+            """).map { try SelfieVerificationRecord(row: $0, publicURL: context.publicURL) }
+    }
+
+    /// One page of the selfies waiting for review, oldest first (the first sent
+    /// is the first reviewed): a keyset range of `selfie_verifications_pending_idx`.
+    package static func pending(page: PageRequest, context: QuarryContext) async throws -> Connection<SelfieVerificationRecord> {
+        let selfies = try await context.database.query("""
+            SELECT \(SelfieVerificationRecord.columns) FROM selfie_verifications v
+            WHERE v.status = 'PENDING' AND \(page.condition(time: "v.created_at", id: "v.id"))
+            ORDER BY \(page.ordering(time: "v.created_at", id: "v.id")) LIMIT \(page.limit)
+            """).map { try SelfieVerificationRecord(row: $0, publicURL: context.publicURL) }
+        return Connection(rows: selfies.map { ($0, Cursor(time: $0.createdAt, id: $0.id)) }, request: page)
     }
 }
