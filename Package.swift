@@ -166,7 +166,7 @@ let serverTargets: [Target] = [
     .testTarget(
         name: "AppTests",
         dependencies: [
-            "App", "AppCore", "Accounts", "Friends", "ScreenCache", "QuarryTestSupport", "TestDatabaseSupport",
+            "App", "AppCore", "Accounts", "Friends", "ScreenCache", "GraphQLType", "QuarryTestSupport", "TestDatabaseSupport",
             "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         ],
         swiftSettings: strict

@@ -1,6 +1,7 @@
 import Accounts
 import AppCore
 import Auth
+import Foundation
 import GraphQLExecution
 
 /// Binds schema/administration.graphql. `@auth` admits ADMIN (and SUPER_ADMIN
@@ -10,6 +11,7 @@ package enum AdministrationResolvers {
     package static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, users: UserLoader) {
         bindUsers(into: &builder)
         bindSelfieReview(into: &builder, users: users)
+        bindEventLogs(into: &builder, users: users)
     }
 
     private static func bindUsers(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
@@ -17,7 +19,7 @@ package enum AdministrationResolvers {
             let filter = UserListFilter(
                 search: SubstringFilter(info.args.optionalString("search")),
                 role: info.args.optionalString("role").flatMap(Role.init(rawValue:)),
-                blocked: info.args["blocked"]?.boolValue
+                blocked: info.args.optionalBool("blocked")
             )
             let page = try PageRequest(arguments: info.args, order: .newestFirst)
             return try await UserListQueries.users(filter, page: page, database: info.context.database)
@@ -63,6 +65,35 @@ package enum AdministrationResolvers {
             return try await SelfieChanges.review(
                 id, approve: info.args.bool("approve"), reason: reason, by: admin, context: info.context
             )
+        }
+    }
+
+    private static func bindEventLogs(into builder: inout ExecutableSchemaBuilder<QuarryContext>, users: UserLoader) {
+        builder.readFields(of: EventLogRecord.self)
+        Connection<EventLogRecord>.bind(as: "EventLogConnection", edge: "EventLogEdge", into: &builder)
+        builder.resolve("EventLog", "user", source: EventLogRecord.self) { event, info in
+            event.userID.map { users.load($0, info.context) }
+        }
+        builder.resolveDomain("Query", "eventLogs") { info in
+            let to = info.args.optionalDate("to") ?? Date()
+            let from = info.args.optionalDate("from") ?? to.addingTimeInterval(-EventLogFilter.defaultWindow)
+            guard from <= to else { throw ClientError.invalidInput([("from", "The window must start before it ends.")]) }
+            let user: UUID? = if info.args.optionalString("userId") != nil {
+                try info.args.id(of: UserRecord.self, "userId", else: AdminErrors.userNotFound)
+            } else {
+                nil
+            }
+            let filter = EventLogFilter(
+                from: from, to: to, type: info.args.optionalString("type"), userID: user, archived: try info.args.bool("archived")
+            )
+            let page = try PageRequest(arguments: info.args, order: .newestFirst)
+            return try await EventLogQueries.events(filter, page: page, database: info.context.database)
+        }
+        builder.resolveDomain("Mutation", "archiveEventLogs") { info in
+            guard let days = info.args.optionalInt("olderThanDays") else {
+                throw ClientError.invalidInput([("olderThanDays", "Say how many days old the events must be.")])
+            }
+            return try await EventLogChanges.archive(olderThanDays: days, database: info.context.database)
         }
     }
 }

@@ -1,6 +1,9 @@
+import Accounts
 import AppCore
 import Foundation
+import GraphQLType
 import QuarryTestSupport
+import TestDatabaseSupport
 import Testing
 
 /// The admin dashboard's account operations (API.md "Administration"; issue 13
@@ -285,5 +288,108 @@ struct SelfieReviewTests {
         #expect(try events.first?.decode("reason", as: String.self) == "Face not visible")
         let unknown = GlobalID(typeName: "SelfieVerification", id: UUID()).text
         #expect(try await h.post(Self.review, ["id": unknown, "ok": true], token: admin.token).codes == ["SELFIE_NOT_FOUND"])
+    }
+}
+
+/// The event log (issue 13 "Event logs"; Foodstabook 2.2).
+@Suite("Administration: event logs")
+struct EventLogTests {
+    static let events = """
+        query($from: DateTime, $to: DateTime, $t: EventType, $u: ID, $ar: Boolean, $f: Int, $a: String) {
+          eventLogs(from: $from, to: $to, type: $t, userId: $u, archived: $ar, first: $f, after: $a) {
+            edges { node { id type at ip userAgent details user { nickname } } } pageInfo { hasNextPage endCursor } } }
+        """
+
+    static func nodes(_ r: TestService.Response) -> [[String: Any]] {
+        (r["data.eventLogs.edges"] as? [[String: Any]] ?? []).compactMap { $0["node"] as? [String: Any] }
+    }
+
+    @Test("every event an account operation writes is an EventType value, and ERROR is one too")
+    func eventTypesCovered() throws {
+        let schema = try TestService.schema()
+        guard case .enumeration(let eventType) = schema.type(named: "EventType") else {
+            Issue.record("EventType is not an enum of the schema")
+            return
+        }
+        let values = Set(eventType.values.map(\.name))
+        // The issue's list: sign-up, login, failed login, lockout, logout, password change/reset, e-mail change,
+        // role change, block/unblock, deletion, selfie decisions, error.
+        let required: Set = [
+            "SIGN_UP", "LOGIN", "LOGIN_FAILED", "LOCKOUT", "LOGOUT", "PASSWORD_CHANGED", "PASSWORD_RESET",
+            "EMAIL_CHANGED", "ROLE_CHANGED", "USER_BLOCKED", "USER_UNBLOCKED", "ACCOUNT_DELETED", "SELFIE_APPROVED",
+            "SELFIE_REJECTED", "ERROR",
+        ]
+        #expect(required.isSubset(of: values))
+        #expect(Set(AccountEvent.allCases.map(\.rawValue)).isSubset(of: values))
+    }
+
+    @Test("a user's events newest first, narrowed by type; the default window is the last 7 days; pages walk it")
+    func listing() async throws {
+        let h = try await TestService.start()
+        let admin = try await h.signUp("boss", role: .admin)
+        let user = try await h.signUp("member")
+        _ = try await h.post(
+            "mutation($e: String!, $p: String!) { logIn(email: $e, password: $p) { token } }", ["e": user.email, "p": "wrong"]
+        )
+        // An event older than the default window, written as it would have been 8 days ago.
+        _ = try await h.pool.execute("""
+            INSERT INTO event_log (type, user_id, at) VALUES ('LOGOUT', \(user.id), now() - interval '8 days')
+            """)
+
+        let all = try await h.post(Self.events, ["u": user.globalID], token: admin.token)
+        #expect(all.errors.isEmpty, "\(all)")
+        #expect(Self.nodes(all).map { $0["type"] as? String } == ["LOGIN_FAILED", "LOGIN", "SIGN_UP"])
+        #expect(Self.nodes(all).allSatisfy { ($0["user"] as? [String: Any])?["nickname"] as? String == user.nickname })
+        let failed = try await h.post(Self.events, ["u": user.globalID, "t": "LOGIN_FAILED"], token: admin.token)
+        #expect(Self.nodes(failed).count == 1)
+        #expect(Self.nodes(failed).first?["ip"] as? String == "127.0.0.1")
+        let wide = try await h.post(
+            Self.events, ["u": user.globalID, "from": "2000-01-01T00:00:00Z", "t": "LOGOUT"], token: admin.token
+        )
+        #expect(Self.nodes(wide).count == 1)
+
+        var seen: [String] = []
+        var after: String?
+        repeat {
+            var variables: [String: Any] = ["u": user.globalID, "f": 1]
+            if let after { variables["a"] = after }
+            let page = try await h.post(Self.events, variables, token: admin.token)
+            seen += Self.nodes(page).compactMap { $0["type"] as? String }
+            after = page["data.eventLogs.pageInfo.hasNextPage"] as? Bool == true ? page.string("data.eventLogs.pageInfo.endCursor") : nil
+        } while after != nil
+        #expect(seen == ["LOGIN_FAILED", "LOGIN", "SIGN_UP"])
+
+        let backwards = try await h.post(
+            Self.events, ["from": "2026-01-02T00:00:00Z", "to": "2026-01-01T00:00:00Z"], token: admin.token
+        )
+        #expect(backwards.codes == ["BAD_USER_INPUT"])
+        #expect(try await h.post(Self.events, [:], token: user.token).codes == ["FORBIDDEN"])
+    }
+
+    @Test("archiveEventLogs moves old events to the archive, which eventLogs(archived: true) reads")
+    func archive() async throws {
+        // A database of its own: the archive moves every old event of the database, so another test's would count.
+        let h = try await TestService.start(database: try await TestDatabases.migrated(prefix: "archive").pool)
+        let admin = try await h.signUp("boss", role: .admin)
+        let user = try await h.signUp("member")
+        _ = try await h.pool.execute("""
+            INSERT INTO event_log (type, user_id, at, details)
+            SELECT 'LOGIN', \(user.id), now() - interval '90 days' - make_interval(secs => n), jsonb_build_object('n', n)
+            FROM generate_series(1, 2500) AS n
+            """)
+        let archive = "mutation($d: Int) { archiveEventLogs(olderThanDays: $d) }"
+        #expect(try await h.post(archive, ["d": 0], token: admin.token).codes == ["BAD_USER_INPUT"])
+        let moved = try await h.post(archive, [:], token: admin.token)
+        #expect(moved["data.archiveEventLogs"] as? Int == 2500, "\(moved)")
+        let live = try await h.pool.query("SELECT count(*) AS n FROM event_log WHERE at < now() - interval '60 days'")
+        #expect(try live[0].decode("n", as: Int.self) == 0)
+        let archived = try await h.post(
+            Self.events, ["u": user.globalID, "ar": true, "from": "2000-01-01T00:00:00Z", "f": 100], token: admin.token
+        )
+        #expect(Self.nodes(archived).count == 100, "\(archived)")
+        #expect(Self.nodes(archived).first?["details"] as? String == #"{"n": 1}"#)
+        let recent = try await h.post(Self.events, ["u": user.globalID], token: admin.token)
+        #expect(Self.nodes(recent).map { $0["type"] as? String } == ["LOGIN", "SIGN_UP"])
+        #expect(try await h.post(archive, [:], token: admin.token)["data.archiveEventLogs"] as? Int == 0)
     }
 }

@@ -74,6 +74,9 @@ enum AuthorizationExpectations {
         "SelfieVerification.user": adminOnly,
         "Query.pendingSelfieVerifications": adminOnly,
         "Mutation.reviewSelfie": adminOnly,
+        // Issue 13 "Event logs" (Foodstabook 2.2): the event log is the administration's.
+        "Query.eventLogs": adminOnly,
+        "Mutation.archiveEventLogs": adminOnly,
         // screen-cache.md "Screenshots": the owner's, shared with their friends; ADMIN moderates.
         "User.screenshots": selfFriendsOrAdmin,
         "Screenshot.id": selfFriendsOrAdmin,
@@ -124,6 +127,10 @@ enum AuthorizationExpectations {
         // Reached only through `User.selfieVerifications` (self or ADMIN); the image itself is ADMIN only.
         "SelfieVerification.id", "SelfieVerification.status", "SelfieVerification.challenge",
         "SelfieVerification.createdAt", "SelfieVerification.reason", "SelfieVerification.reviewedAt",
+        // Reached only through `eventLogs` (ADMIN).
+        "EventLog.id", "EventLog.type", "EventLog.user", "EventLog.at", "EventLog.ip", "EventLog.userAgent",
+        "EventLog.details", "EventLogConnection.edges", "EventLogConnection.pageInfo", "EventLogEdge.cursor",
+        "EventLogEdge.node",
         // Reached only through `pendingSelfieVerifications` (ADMIN).
         "SelfieVerificationConnection.edges", "SelfieVerificationConnection.pageInfo", "SelfieVerificationEdge.cursor",
         "SelfieVerificationEdge.node",

@@ -4,7 +4,7 @@ import Postgres
 
 /// The account events written to `event_log` (issue 4 "Events"), for the
 /// admin dashboard's event log.
-package enum AccountEvent: String, Sendable {
+package enum AccountEvent: String, CaseIterable, Sendable {
     case signUp = "SIGN_UP"
     case emailVerified = "EMAIL_VERIFIED"
     case verificationResent = "VERIFICATION_RESENT"

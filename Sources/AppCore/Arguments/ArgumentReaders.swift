@@ -26,6 +26,16 @@ package extension GraphQLObjectValue {
         self[name]?.intValue
     }
 
+    /// A nullable `Boolean` argument; `nil` when absent or `null`.
+    func optionalBool(_ name: String) -> Bool? {
+        self[name]?.boolValue
+    }
+
+    /// A nullable `DateTime` argument (``DateTimeScalar`` has checked and normalised it); `nil` when absent or `null`.
+    func optionalDate(_ name: String) -> Date? {
+        self[name]?.stringValue.flatMap(DateTimeScalar.parse)
+    }
+
     /// A `Boolean!` argument (or one with a default value).
     func bool(_ name: String) throws(GraphQLError) -> Bool {
         guard let value = self[name]?.boolValue else { throw Self.missing(name) }

@@ -1,0 +1,32 @@
+import AppCore
+import Foundation
+import Postgres
+
+/// Which events `eventLogs` lists.
+struct EventLogFilter: Sendable {
+    let from: Date
+    let to: Date
+    let type: String?
+    let userID: UUID?
+    let archived: Bool
+
+    /// The window a client asked for; without `from`, the last 7 days (issue 13).
+    static let defaultWindow: TimeInterval = 7 * 24 * 3600
+}
+
+/// The admin dashboard's reads of the event log.
+enum EventLogQueries {
+    /// One page of the events `filter` selects, newest first: a keyset range of
+    /// the (at, uid) index of the live or the archive table, one statement.
+    static func events(_ filter: EventLogFilter, page: PageRequest, database: PostgresPool) async throws -> Connection<EventLogRecord> {
+        let table: SQL = filter.archived ? "event_log_archive" : "event_log"
+        var condition = page.condition(time: "e.at", id: "e.uid") + " AND e.at >= \(filter.from) AND e.at <= \(filter.to)"
+        if let type = filter.type { condition = condition + " AND e.type = \(type)" }
+        if let user = filter.userID { condition = condition + " AND e.user_id = \(user)" }
+        let events = try await database.query("""
+            SELECT \(EventLogRecord.columns) FROM \(table) e WHERE \(condition)
+            ORDER BY \(page.ordering(time: "e.at", id: "e.uid")) LIMIT \(page.limit)
+            """).map(EventLogRecord.init(row:))
+        return Connection(rows: events.map { ($0, Cursor(time: $0.at, id: $0.id)) }, request: page)
+    }
+}
