@@ -15,6 +15,10 @@ package enum AdministrationResolvers {
     }
 
     private static func bindUsers(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+        builder.readFields(of: AdminStats.self)
+        builder.resolveDomain("Query", "adminStats") { info in
+            try await AdminStatsQueries.stats(database: info.context.database)
+        }
         builder.resolveDomain("Query", "users") { info in
             let filter = UserListFilter(
                 search: SubstringFilter(info.args.optionalString("search")),

@@ -393,3 +393,33 @@ struct EventLogTests {
         #expect(try await h.post(archive, [:], token: admin.token)["data.archiveEventLogs"] as? Int == 0)
     }
 }
+
+/// `adminStats` (issue 13): the dashboard's figures, against counts made here.
+@Suite("Administration: adminStats")
+struct AdminStatsTests {
+    @Test("the figures count accounts, today's sign-ups, blocked accounts, pending selfies and the day's errors")
+    func figures() async throws {
+        // A database of its own, so that no other test's accounts change the counts.
+        let h = try await TestService.start(database: try await TestDatabases.migrated(prefix: "stats").pool)
+        let admin = try await h.signUp("boss", role: .admin)
+        let alice = try await h.signUp("alice")
+        let bob = try await h.signUp("bob")
+        _ = try await h.pool.execute("UPDATE users SET created_at = now() - interval '3 days' WHERE id = \(bob.id)")
+        _ = try await h.post(AdministrationTests.block, ["id": bob.globalID, "r": "spam"], token: admin.token)
+        _ = try await SelfieReviewTests.submitSelfie(h, alice)
+        _ = try await h.pool.execute("""
+            INSERT INTO event_log (type, at) VALUES ('ERROR', now() - interval '1 hour'), ('ERROR', now() - interval '2 days')
+            """)
+        let stats = "{ adminStats { users newUsersToday blockedUsers pendingSelfies postsToday errorsLast24h } }"
+        let r = try await h.post(stats, token: admin.token)
+        #expect(r.errors.isEmpty, "\(r)")
+        #expect(r["data.adminStats.users"] as? Int == 3)
+        #expect(r["data.adminStats.newUsersToday"] as? Int == 2)
+        #expect(r["data.adminStats.blockedUsers"] as? Int == 1)
+        #expect(r["data.adminStats.pendingSelfies"] as? Int == 1)
+        #expect(r["data.adminStats.postsToday"] as? Int == 0)
+        #expect(r["data.adminStats.errorsLast24h"] as? Int == 1)
+        #expect(r.statements == 2, "the token and the figures")
+        #expect(try await h.post(stats, token: alice.token).codes == ["FORBIDDEN"])
+    }
+}

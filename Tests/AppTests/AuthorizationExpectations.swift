@@ -76,6 +76,7 @@ enum AuthorizationExpectations {
         "Mutation.reviewSelfie": adminOnly,
         // Issue 13 "Event logs" (Foodstabook 2.2): the event log is the administration's.
         "Query.eventLogs": adminOnly,
+        "Query.adminStats": adminOnly,
         "Mutation.archiveEventLogs": adminOnly,
         // screen-cache.md "Screenshots": the owner's, shared with their friends; ADMIN moderates.
         "User.screenshots": selfFriendsOrAdmin,
@@ -127,6 +128,9 @@ enum AuthorizationExpectations {
         // Reached only through `User.selfieVerifications` (self or ADMIN); the image itself is ADMIN only.
         "SelfieVerification.id", "SelfieVerification.status", "SelfieVerification.challenge",
         "SelfieVerification.createdAt", "SelfieVerification.reason", "SelfieVerification.reviewedAt",
+        // Reached only through `adminStats` (ADMIN).
+        "AdminStats.users", "AdminStats.newUsersToday", "AdminStats.blockedUsers", "AdminStats.pendingSelfies",
+        "AdminStats.postsToday", "AdminStats.errorsLast24h",
         // Reached only through `eventLogs` (ADMIN).
         "EventLog.id", "EventLog.type", "EventLog.user", "EventLog.at", "EventLog.ip", "EventLog.userAgent",
         "EventLog.details", "EventLogConnection.edges", "EventLogConnection.pageInfo", "EventLogEdge.cursor",
