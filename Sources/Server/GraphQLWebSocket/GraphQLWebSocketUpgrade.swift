@@ -43,11 +43,14 @@ public struct GraphQLWebSocketUpgrade: Sendable {
 
     /// The HTTP/1 server with this upgrade, closing its connections on graceful
     /// shutdown as ``QuiescingHTTPChannel`` describes.
-    func serverBuilder(idleGrace: Duration = QuiescingHTTPChannel.defaultIdleGrace) -> HTTPServerBuilder {
+    func serverBuilder(
+        idleGrace: Duration = QuiescingHTTPChannel.defaultIdleGrace, limits: ConnectionLimits = .shipped
+    ) -> HTTPServerBuilder {
         let upgrade = self
         return QuiescingHTTPChannel.builder(
             // RFC 6455 §8.1: a text message that is not UTF-8 fails the connection.
             webSocket: .init(maxFrameSize: settings.maxMessageBytes, validateUTF8: true), idleGrace: idleGrace,
+            limits: limits,
             shouldUpgrade: { request, channel, logger in upgrade.shouldUpgrade(request, channel: channel, logger: logger) }
         )
     }
