@@ -22,6 +22,7 @@ public func buildRouter(
     GraphQLRoutes(
         handler: GraphQLHTTPHandler(
             service: components.graphQL, maxBodyBytes: configuration.maxRequestBodyBytes, metrics: components.metrics,
+            rateLimiter: components.rateLimiter,
             uploads: MultipartUploadSettings(
                 temporaryDirectory: configuration.media.uploadDirectory, maxFileBytes: configuration.media.maxUploadBytes,
                 maxFiles: configuration.media.maxUploadFiles
@@ -61,7 +62,7 @@ public func buildApplication(
         ?? GraphQLWebSocketUpgrade.Settings(maxMessageBytes: configuration.connections.maxWebSocketMessageBytes)
     return Application(
         router: router ?? buildRouter(configuration: configuration, components: components),
-        server: GraphQLWebSocketUpgrade(service: components.graphQL, settings: webSocket)
+        server: GraphQLWebSocketUpgrade(service: components.graphQL, settings: webSocket, rateLimiter: components.rateLimiter)
             .serverBuilder(idleGrace: idleGrace, limits: configuration.connections),
         configuration: .init(
             address: .hostname(configuration.httpHost, port: configuration.httpPort), serverName: "Quarry"

@@ -67,7 +67,8 @@ public struct QuarryServer {
             refreshGauges: {
                 let state = pool.metrics
                 metrics.recordPool(inUse: state.inUse, idle: state.idle, waiting: state.waiting)
-            }
+            },
+            rateLimits: configuration.rateLimits
         )
         let app = buildApplication(
             configuration: configuration, components: components,

@@ -67,6 +67,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var media: MediaConfiguration
     /// Request heads, idle connections, WebSocket messages (`QUARRY_HTTP_MAX_HEADER_BYTES`, …).
     public var connections: ConnectionLimits
+    /// Per-address limits on sign-up, log-in, password reset, resend (`QUARRY_RATE_LIMIT_*`).
+    public var rateLimits: AccountRateLimits
     /// Whether a browser's `GET /graphql` gets GraphiQL (`QUARRY_GRAPHIQL`).
     public var graphiQL: GraphiQLMode
     /// Where GraphiQL's files are loaded from instead of the pinned CDN files, without a
@@ -110,6 +112,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
         "QUARRY_GRAPHIQL", "QUARRY_GRAPHIQL_ASSETS_URL",
     ] + AccountsConfiguration.variables + MediaConfiguration.variables + ConnectionLimits.variables
+        + AccountRateLimits.variables
         + IdentityProvider.allCases.flatMap { provider in
         ["JWKS", "AUDIENCE", "ISSUER"].map { "QUARRY_OIDC_\(provider.rawValue)_\($0)" }
     }
@@ -153,6 +156,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         identityProviders = try IdentityProviderConfiguration.fromEnvironment(environment)
         media = try MediaConfiguration(env, dataDirectory: dataDirectory, absolutePath: Self.absolutePath)
         connections = try ConnectionLimits(env)
+        rateLimits = try AccountRateLimits(env)
         graphiQL = try env.choice("QUARRY_GRAPHIQL", default: GraphiQLMode.on)
         graphiQLAssetsURL = try env.raw("QUARRY_GRAPHIQL_ASSETS_URL").map(Self.checkedAssetsURL)
         persistedDocuments = try PersistedDocumentsConfiguration(env, absolutePath: Self.absolutePath)

@@ -35,10 +35,12 @@ public struct GraphQLWebSocketUpgrade: Sendable {
 
     let service: GraphQLService
     let settings: Settings
+    let rateLimiter: AddressRateLimiter
 
-    public init(service: GraphQLService, settings: Settings = Settings()) {
+    public init(service: GraphQLService, settings: Settings = Settings(), rateLimiter: AddressRateLimiter) {
         self.service = service
         self.settings = settings
+        self.rateLimiter = rateLimiter
     }
 
     /// The HTTP/1 server with this upgrade, closing its connections on graceful
@@ -74,13 +76,14 @@ public struct GraphQLWebSocketUpgrade: Sendable {
         let requestID = request.headerFields[HTTPField.Name("X-Request-Id")!] ?? UUID().uuidString.lowercased()
         let clientAddress = channel.remoteAddress?.ipAddress
         let userAgent = request.headerFields[.userAgent]
-        let (service, settings) = (service, settings)
+        let (service, settings, rateLimiter) = (service, settings, rateLimiter)
         return .upgrade([.secWebSocketProtocol: Self.subprotocol]) { inbound, outbound, context in
             var logger = context.logger
             logger[metadataKey: "request_id"] = "\(requestID)"
             let session = GraphQLWSSession(
                 service: service, outbound: outbound, logger: logger, headerToken: headerToken ?? nil, requestID: requestID,
-                clientAddress: clientAddress, userAgent: userAgent, maxOperations: settings.maxOperationsPerSocket
+                clientAddress: clientAddress, userAgent: userAgent, maxOperations: settings.maxOperationsPerSocket,
+                rateLimiter: rateLimiter
             )
             await Self.run(session, inbound: inbound, outbound: outbound, settings: settings, logger: logger)
         }
