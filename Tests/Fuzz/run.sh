@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzes one target for a while: Tests/Fuzz/run.sh TARGET SECONDS [libFuzzer options…].
 #
-# The committed seeds (Tests/Fuzz/TARGET/seeds) are read, never written: the inputs
-# libFuzzer finds go to .build/fuzz/corpus/TARGET (or $FUZZ_CORPUS), kept between runs
-# so a long run continues where the last one stopped. A crash leaves its input as
+# The committed inputs are read, never written: the hand-written seeds
+# (Tests/Fuzz/TARGET/seeds) and the corpus a recorded run kept, minimised
+# (Tests/Fuzz/TARGET/corpus, see README.md), so a short run starts from the coverage a
+# long one reached. The inputs libFuzzer finds go to .build/fuzz/corpus/TARGET (or
+# $FUZZ_CORPUS), kept between runs so a long run continues where the last one stopped. A crash leaves its input as
 # .build/fuzz/artifacts/TARGET-crash-… and fails the run; replay it with
 # `.build/fuzz/TARGET that-file`.
 set -euo pipefail
@@ -23,4 +25,5 @@ mkdir -p "$corpus" .build/fuzz/artifacts
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=Tests/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
 exec .build/fuzz/"$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
-    -artifact_prefix=.build/fuzz/artifacts/"$target"- "$@" "$corpus" Tests/Fuzz/"$target"/seeds
+    -artifact_prefix=.build/fuzz/artifacts/"$target"- "$@" "$corpus" Tests/Fuzz/"$target"/seeds \
+    $(test -d Tests/Fuzz/"$target"/corpus && echo Tests/Fuzz/"$target"/corpus)
