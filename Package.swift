@@ -67,10 +67,39 @@ let serverTargets: [Target] = [
         ],
         swiftSettings: strict
     ),
+    // The apps' code: one target per area over a small core, assembled by App
+    // (ARCHITECTURE.md "Targets"). An area reaches another only through its
+    // `package` declarations, and only in this direction:
+    // AppCore ← Accounts ← Friends ← ScreenCache ← App, and AppCore ← Accounts ← Administration ← App.
+    .target(
+        name: "AppCore",
+        dependencies: [
+            "GraphQLExecution", "Postgres", "Auth", "CVips", "CZlib", "COpenSSL",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "Accounts",
+        dependencies: ["AppCore", "GraphQLExecution", "Postgres", "Auth", "Mail", .product(name: "Logging", package: "swift-log")],
+        swiftSettings: strict
+    ),
+    .target(name: "Friends", dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres"], swiftSettings: strict),
+    .target(
+        name: "ScreenCache",
+        dependencies: ["AppCore", "Accounts", "Friends", "GraphQLExecution", "Postgres", "Auth"],
+        swiftSettings: strict
+    ),
+    .target(
+        name: "Administration",
+        dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"],
+        swiftSettings: strict
+    ),
     .target(
         name: "App",
         dependencies: [
-            "GraphQLExecution", "Postgres", "Auth", "Mail", "CVips", "CZlib", "COpenSSL",
+            "AppCore", "Accounts", "Friends", "ScreenCache", "Administration",
+            "GraphQLExecution", "Postgres", "Auth", "Mail", "COpenSSL",
             .product(name: "Logging", package: "swift-log"),
         ],
         swiftSettings: strict
@@ -79,6 +108,9 @@ let serverTargets: [Target] = [
         name: "Server",
         dependencies: [
             "App",
+            "AppCore",
+            "Accounts",
+            "ScreenCache",
             "Auth",
             "Mail",
             "Postgres",
@@ -99,12 +131,20 @@ let serverTargets: [Target] = [
         dependencies: ["Server", .product(name: "ArgumentParser", package: "swift-argument-parser")],
         swiftSettings: strict
     ),
-    .testTarget(name: "PostgresTests", dependencies: ["Postgres", "CommonTestSupport"], swiftSettings: strict),
+    // The test databases (the cluster of scripts/with-test-postgres.sh, migrated databases in it), for every
+    // test target that talks to PostgreSQL; it depends on the driver alone.
+    .target(
+        name: "TestDatabaseSupport",
+        dependencies: ["Postgres", .product(name: "Logging", package: "swift-log")],
+        path: "Tests/DatabaseSupport",
+        swiftSettings: strict
+    ),
+    .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestDatabaseSupport", "CommonTestSupport"], swiftSettings: strict),
     .testTarget(name: "AuthTests", dependencies: ["Auth"], swiftSettings: strict),
     .testTarget(
         name: "MailTests",
         dependencies: [
-            "Mail", "Postgres", "CommonTestSupport",
+            "Mail", "Postgres", "TestDatabaseSupport", "CommonTestSupport",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
@@ -112,18 +152,31 @@ let serverTargets: [Target] = [
         swiftSettings: strict
     ),
     .testTarget(name: "QuarryCommandTests", dependencies: ["quarry"], swiftSettings: strict),
-    // Shared by the App and Server tests: migrated test databases, test account services.
-    .target(name: "QuarryTestSupport", dependencies: ["App", "Auth", "Postgres"], path: "Tests/Support", swiftSettings: strict),
+    // Shared by the App and Server tests: `TestService`, the one way to start Quarry's GraphQL service on a
+    // migrated test database, sign users up, make them friends, post GraphQL and read the response.
+    .target(
+        name: "QuarryTestSupport",
+        dependencies: [
+            "App", "AppCore", "Accounts", "Auth", "Postgres", "GraphQLExecution", "GraphQLType", "TestDatabaseSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        path: "Tests/Support",
+        swiftSettings: strict
+    ),
     .testTarget(
         name: "AppTests",
-        dependencies: ["App", "QuarryTestSupport", "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit")],
+        dependencies: [
+            "App", "AppCore", "Accounts", "Friends", "ScreenCache", "QuarryTestSupport", "TestDatabaseSupport",
+            "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
+        ],
         swiftSettings: strict
     ),
     .testTarget(
         name: "ServerTests",
         dependencies: [
-            "Server",
+            "Server", "App", "AppCore", "Accounts", "Friends", "ScreenCache",
             "QuarryTestSupport",
+            "TestDatabaseSupport",
             "CommonTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

@@ -1,10 +1,15 @@
+import Accounts
+import Administration
+import AppCore
+import Auth
+import Friends
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
 import GraphQLValidation
-import Auth
 import Logging
 import Postgres
+import ScreenCache
 
 /// Quarry's GraphQL engine as the HTTP layer uses it: the executable schema
 /// (every area's resolvers bound to the SDL of `schema/`), the validation
@@ -99,6 +104,7 @@ public final class GraphQLService: Sendable {
         let messageHub = MessageHub(database: database)
         MessagesResolvers.bind(into: &builder, database: database, users: users, hub: messageHub)
         FriendsResolvers.bind(into: &builder, database: database, users: users)
+        AdministrationResolvers.bind(into: &builder, users: users)
         executable = try builder.build()
         self.messageHub = messageHub
         self.database = database

@@ -1,4 +1,5 @@
 import App
+import AppCore
 import Auth
 import Hummingbird
 import Logging

@@ -1,4 +1,4 @@
-import App
+import Accounts
 import ArgumentParser
 import Server
 

@@ -1,6 +1,6 @@
-import App
 import Foundation
 import Postgres
+import QuarryTestSupport
 import Testing
 
 @Suite("Changing and deleting one's account (API.md changePassword, changeNickname, updateProfile, deleteAccount)")
@@ -11,79 +11,79 @@ struct AccountChangesTests {
 
     @Test("changePassword checks the current password and the confirmation, then revokes every other token")
     func changePassword() async throws {
-        let h = try await AccountsHarness.make()
-        let user = try await h.signUpAndLogIn()
-        let other = try #require(try await h.run(LogInTests.logIn, ["e": user.email, "p": AccountsHarness.strongPassword]).string("logIn.token"))
+        let h = try await TestService.start()
+        let user = try await h.signUp()
+        let other = try #require(try await h.post(LogInTests.logIn, ["e": user.email, "p": TestService.strongPassword]).string("data.logIn.token"))
         let newPassword = "violet tangerine umbrella 77"
-        let mismatch = try await h.run(Self.changePassword, ["c": AccountsHarness.strongPassword, "n": newPassword, "k": newPassword + "x"], token: user.token)
+        let mismatch = try await h.post(Self.changePassword, ["c": TestService.strongPassword, "n": newPassword, "k": newPassword + "x"], token: user.token)
         #expect(mismatch.fieldMessages["confirmPassword"] == "Please re-enter the same password")
-        let wrong = try await h.run(Self.changePassword, ["c": "nope", "n": newPassword, "k": newPassword], token: user.token)
+        let wrong = try await h.post(Self.changePassword, ["c": "nope", "n": newPassword, "k": newPassword], token: user.token)
         #expect(wrong.codes == ["INVALID_PASSWORD"])
-        let weak = try await h.run(Self.changePassword, ["c": AccountsHarness.strongPassword, "n": "12345678", "k": "12345678"], token: user.token)
+        let weak = try await h.post(Self.changePassword, ["c": TestService.strongPassword, "n": "12345678", "k": "12345678"], token: user.token)
         #expect(weak.fieldMessages["newPassword"] != nil)
-        let ok = try await h.run(Self.changePassword, ["c": AccountsHarness.strongPassword, "n": newPassword, "k": newPassword], token: user.token)
-        #expect(ok.value("changePassword") as? Bool == true, "\(ok.json)")
-        #expect(try await h.run("{ viewer { id } }", token: user.token).value("viewer.id") != nil, "the token in use stays")
-        #expect(try await h.run("{ viewer { id } }", token: other).value("viewer") is NSNull, "other tokens are revoked")
-        #expect(try await h.run(LogInTests.logIn, ["e": user.email, "p": newPassword]).string("logIn.token") != nil)
-        #expect(try await h.run(LogInTests.logIn, ["e": user.email, "p": AccountsHarness.strongPassword]).codes == ["INVALID_CREDENTIALS"])
+        let ok = try await h.post(Self.changePassword, ["c": TestService.strongPassword, "n": newPassword, "k": newPassword], token: user.token)
+        #expect(ok["data.changePassword"] as? Bool == true, "\(ok.json)")
+        #expect(try await h.post("{ viewer { id } }", token: user.token)["data.viewer.id"] != nil, "the token in use stays")
+        #expect(try await h.post("{ viewer { id } }", token: other)["data.viewer"] is NSNull, "other tokens are revoked")
+        #expect(try await h.post(LogInTests.logIn, ["e": user.email, "p": newPassword]).string("data.logIn.token") != nil)
+        #expect(try await h.post(LogInTests.logIn, ["e": user.email, "p": TestService.strongPassword]).codes == ["INVALID_CREDENTIALS"])
     }
 
     @Test("changeNickname validates and keeps nicknames unique")
     func changeNickname() async throws {
-        let h = try await AccountsHarness.make()
-        let user = try await h.signUpAndLogIn()
-        let taken = try await h.signUpAndLogIn("taken")
+        let h = try await TestService.start()
+        let user = try await h.signUp()
+        let taken = try await h.signUp("taken")
         let mutation = "mutation($n: String!) { changeNickname(nickname: $n) { nickname } }"
-        #expect(try await h.run(mutation, ["n": " "], token: user.token).fieldMessages["nickname"] == "Please enter a nickname")
-        #expect(try await h.run(mutation, ["n": taken.nickname.uppercased()], token: user.token).fieldMessages["nickname"] == "This nickname is already taken")
-        let fresh = AccountsHarness.uniqueUser("fresh").nickname
-        #expect(try await h.run(mutation, ["n": fresh], token: user.token).string("changeNickname.nickname") == fresh)
+        #expect(try await h.post(mutation, ["n": " "], token: user.token).fieldMessages["nickname"] == "Please enter a nickname")
+        #expect(try await h.post(mutation, ["n": taken.nickname.uppercased()], token: user.token).fieldMessages["nickname"] == "This nickname is already taken")
+        let fresh = TestService.uniqueUser("fresh").nickname
+        #expect(try await h.post(mutation, ["n": fresh], token: user.token).string("data.changeNickname.nickname") == fresh)
     }
 
     @Test("updateProfile sets given fields, clears explicit nulls and leaves omitted ones; profileComplete follows")
     func updateProfile() async throws {
-        let h = try await AccountsHarness.make()
-        let user = try await h.signUpAndLogIn()
+        let h = try await TestService.start()
+        let user = try await h.signUp()
         let mutation = "mutation($i: ProfileInput!) { updateProfile(input: $i) { bio realName country zipCode phone onboarding { profileComplete } } }"
-        let first = try await h.run(mutation, ["i": ["bio": "Hello", "realName": "Ada Lovelace", "country": "UK", "zipCode": "N1"]], token: user.token)
-        #expect(first.string("updateProfile.realName") == "Ada Lovelace")
-        #expect(first.value("updateProfile.onboarding.profileComplete") as? Bool == true)
-        let second = try await h.run(mutation, ["i": ["bio": NSNull(), "phone": "+44 1"]], token: user.token)
-        #expect(second.value("updateProfile.bio") is NSNull)
-        #expect(second.string("updateProfile.phone") == "+44 1")
-        #expect(second.string("updateProfile.country") == "UK")
-        let tooLong = try await h.run(mutation, ["i": ["bio": String(repeating: "a", count: 501)]], token: user.token)
+        let first = try await h.post(mutation, ["i": ["bio": "Hello", "realName": "Ada Lovelace", "country": "UK", "zipCode": "N1"]], token: user.token)
+        #expect(first.string("data.updateProfile.realName") == "Ada Lovelace")
+        #expect(first["data.updateProfile.onboarding.profileComplete"] as? Bool == true)
+        let second = try await h.post(mutation, ["i": ["bio": NSNull(), "phone": "+44 1"]], token: user.token)
+        #expect(second["data.updateProfile.bio"] is NSNull)
+        #expect(second.string("data.updateProfile.phone") == "+44 1")
+        #expect(second.string("data.updateProfile.country") == "UK")
+        let tooLong = try await h.post(mutation, ["i": ["bio": String(repeating: "a", count: 501)]], token: user.token)
         #expect(tooLong.fieldMessages["bio"] == "At most 500 characters")
     }
 
     @Test("deleteAccount needs the password, removes the user and its tokens, and stays in the event log")
     func deleteAccount() async throws {
-        let h = try await AccountsHarness.make()
-        let user = try await h.signUpAndLogIn()
-        #expect(try await h.run("mutation { deleteAccount(password: \"nope\") }", token: user.token).codes == ["INVALID_PASSWORD"])
-        let r = try await h.run("mutation($p: String!) { deleteAccount(password: $p) }", ["p": AccountsHarness.strongPassword], token: user.token)
-        #expect(r.value("deleteAccount") as? Bool == true)
+        let h = try await TestService.start()
+        let user = try await h.signUp()
+        #expect(try await h.post("mutation { deleteAccount(password: \"nope\") }", token: user.token).codes == ["INVALID_PASSWORD"])
+        let r = try await h.post("mutation($p: String!) { deleteAccount(password: $p) }", ["p": TestService.strongPassword], token: user.token)
+        #expect(r["data.deleteAccount"] as? Bool == true)
         #expect(try await h.pool.query("SELECT 1 FROM users WHERE id = \(user.id)").isEmpty)
         #expect(try await h.pool.query("SELECT 1 FROM access_tokens WHERE user_id = \(user.id)").isEmpty)
         #expect(try await h.pool.query("SELECT 1 FROM event_log WHERE user_id = \(user.id) AND type = 'ACCOUNT_DELETED'").count == 1)
-        #expect(try await h.run("{ viewer { id } }", token: user.token).value("viewer") is NSNull)
+        #expect(try await h.post("{ viewer { id } }", token: user.token)["data.viewer"] is NSNull)
     }
 
     @Test("private fields are visible to the user and ADMIN, not to other users; node finds users by global id")
     func privateFields() async throws {
-        let h = try await AccountsHarness.make()
-        let user = try await h.signUpAndLogIn()
-        let other = try await h.signUpAndLogIn("other")
-        let id = try #require(try await h.run("{ viewer { id } }", token: user.token).string("viewer.id"))
+        let h = try await TestService.start()
+        let user = try await h.signUp()
+        let other = try await h.signUp("other")
+        let id = try #require(try await h.post("{ viewer { id } }", token: user.token).string("data.viewer.id"))
         let query = "query($id: ID!) { node(id: $id) { ... on User { nickname email blocked } } }"
-        let own = try await h.run(query, ["id": id], token: user.token)
-        #expect(own.string("node.email") == user.email)
+        let own = try await h.post(query, ["id": id], token: user.token)
+        #expect(own.string("data.node.email") == user.email)
         #expect(own.codes == ["FORBIDDEN"], "blocked is ADMIN only")
-        let seen = try await h.run(query, ["id": id], token: other.token)
-        #expect(seen.string("node.nickname") == user.nickname)
-        #expect(seen.value("node.email") is NSNull)
+        let seen = try await h.post(query, ["id": id], token: other.token)
+        #expect(seen.string("data.node.nickname") == user.nickname)
+        #expect(seen["data.node.email"] is NSNull)
         #expect(Set(seen.codes) == ["FORBIDDEN"])
-        #expect(try await h.run(query, ["id": "garbage"]).value("node") is NSNull)
+        #expect(try await h.post(query, ["id": "garbage"])["data.node"] is NSNull)
     }
 }

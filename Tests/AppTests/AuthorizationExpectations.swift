@@ -27,6 +27,7 @@ enum AuthorizationExpectations {
     /// "The owner, their friends and ADMIN" (API.md "Screenshots, profile, friends, messages").
     static let selfFriendsOrAdmin = Rule(requires: .user, selfAllowed: true, friendsAllowed: true)
     static let adminOnly = Rule(requires: .admin)
+    static let superAdminOnly = Rule(requires: .superAdmin)
 
     /// `Type.field` → who may read it.
     static let guarded: [String: Rule] = [
@@ -59,10 +60,20 @@ enum AuthorizationExpectations {
         "Message.createdAt": signedIn,
         "Query.conversation": signedIn,
         "Mutation.sendMessage": signedIn,
+        // API.md "Administration": the dashboard's operations are ADMIN's; only SUPER_ADMIN grants or removes ADMIN.
+        "Query.users": adminOnly,
+        "Mutation.blockUser": adminOnly,
+        "Mutation.unblockUser": adminOnly,
+        "Mutation.deleteUser": adminOnly,
+        "Mutation.setUserRole": superAdminOnly,
         "Subscription.messageReceived": signedIn,
         // roles-and-onboarding.md 11: "This selfie is private. No one can see it except our Administration team."
         "User.selfieVerifications": selfOrAdmin,
         "SelfieVerification.imageUrl": adminOnly,
+        // Issue 13 "Selfie review": the review queue and the selfie's sender are the administration's.
+        "SelfieVerification.user": adminOnly,
+        "Query.pendingSelfieVerifications": adminOnly,
+        "Mutation.reviewSelfie": adminOnly,
         // screen-cache.md "Screenshots": the owner's, shared with their friends; ADMIN moderates.
         "User.screenshots": selfFriendsOrAdmin,
         "Screenshot.id": selfFriendsOrAdmin,
@@ -112,7 +123,10 @@ enum AuthorizationExpectations {
         "EmotionChallenge.id", "EmotionChallenge.imageUrl", "EmotionChallenge.instructions",
         // Reached only through `User.selfieVerifications` (self or ADMIN); the image itself is ADMIN only.
         "SelfieVerification.id", "SelfieVerification.status", "SelfieVerification.challenge",
-        "SelfieVerification.createdAt",
+        "SelfieVerification.createdAt", "SelfieVerification.reason", "SelfieVerification.reviewedAt",
+        // Reached only through `pendingSelfieVerifications` (ADMIN).
+        "SelfieVerificationConnection.edges", "SelfieVerificationConnection.pageInfo", "SelfieVerificationEdge.cursor",
+        "SelfieVerificationEdge.node",
         // Connection plumbing: reached only through the guarded lists that return them.
         "UserConnection.edges", "UserConnection.pageInfo", "UserEdge.cursor", "UserEdge.node",
         "MessageConnection.edges", "MessageConnection.pageInfo", "MessageEdge.cursor", "MessageEdge.node",

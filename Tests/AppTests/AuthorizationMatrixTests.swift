@@ -1,4 +1,5 @@
 @testable import App
+@testable import AppCore
 import Auth
 import Foundation
 import GraphQLType
@@ -100,7 +101,7 @@ struct AuthorizationMatrixTests {
     /// The users of the matrix, made once: the owner of the objects under test, and one account per kind of
     /// signed-in caller (the friend is the owner's friend; ADMIN and SUPER_ADMIN are strangers to the owner).
     struct Cast {
-        typealias Account = (email: String, nickname: String, token: String, id: UUID)
+        typealias Account = TestUser
         let owner: Account, other: Account, friend: Account, admin: Account, superAdmin: Account
 
         func account(_ caller: Caller) -> Account? {
@@ -118,15 +119,13 @@ struct AuthorizationMatrixTests {
         /// (every signed-in caller has exchanged a message with the owner).
         func peer(of caller: Caller) -> UUID { caller == .owner ? other.id : owner.id }
 
-        static func make(_ h: AccountsHarness) async throws -> Cast {
-            let owner = try await h.signUpAndLogIn("owner")
-            let other = try await h.signUpAndLogIn("other")
-            let friend = try await h.signUpAndLogIn("friend")
-            let admin = try await h.signUpAndLogIn("admin")
-            let superAdmin = try await h.signUpAndLogIn("superadmin")
-            _ = try await h.befriend(friend, owner.id)
-            _ = try await h.promote(admin, to: "ADMIN")
-            _ = try await h.promote(superAdmin, to: "SUPER_ADMIN")
+        static func make(_ h: TestService) async throws -> Cast {
+            let owner = try await h.signUp("owner")
+            let other = try await h.signUp("other")
+            let friend = try await h.signUp("friend")
+            let admin = try await h.signUp("admin", role: .admin)
+            let superAdmin = try await h.signUp("superadmin", role: .superAdmin)
+            try await h.befriend(friend, owner)
             // Every guarded field of the owner has a value: the optional profile fields, a block reason (on an
             // account that is not blocked, so it still signs in), a selfie, a screenshot, a friend request from
             // a sixth user (so that no caller is its sender), and a message with each signed-in caller.
@@ -142,7 +141,7 @@ struct AuthorizationMatrixTests {
             _ = try await h.pool.execute(
                 "INSERT INTO screenshots (owner_id, media_id, annotation) VALUES (\(owner.id), \(screenshot), 'matrix')"
             )
-            let sender = try await h.signUpAndLogIn("sender")
+            let sender = try await h.signUp("sender")
             _ = try await h.pool.execute("INSERT INTO friend_requests (sender_id, recipient_id) VALUES (\(sender.id), \(owner.id))")
             for caller in [other, friend, admin, superAdmin] {
                 _ = try await h.pool.execute("INSERT INTO messages (sender_id, recipient_id, text) VALUES (\(caller.id), \(owner.id), 'hi')")
@@ -176,7 +175,7 @@ struct AuthorizationMatrixTests {
     ]
 
     /// A media row of `owner` (no file: the matrix reads metadata only).
-    static func insertMedia(_ h: AccountsHarness, owner: UUID, kind: String, visibility: String) async throws -> UUID {
+    static func insertMedia(_ h: TestService, owner: UUID, kind: String, visibility: String) async throws -> UUID {
         try await h.pool.query("""
             INSERT INTO media (owner_id, sha256, content_type, byte_size, width, height, kind, visibility)
             VALUES (\(owner), repeat('a', 64), 'image/png', 1, 1, 1, \(kind), \(visibility)) RETURNING id
@@ -201,16 +200,7 @@ struct AuthorizationMatrixTests {
     @Test("every field of the reviewed table allows and denies each kind of caller, over GraphQL and the database")
     func matrix() async throws {
         let schema = try QuarrySchema.build(directory: SchemaFiles.directory())
-        // The shipped service has a media store (uploads would otherwise fail as unexpected errors).
-        let pool = try await TestDatabases.sharedPool()
-        let media = MediaServices(
-            store: FileSystemMediaStore(directory: MediaTestImages.temporaryPath("matrix-media")),
-            maxUploadBytes: MediaServices.defaultMaxUploadBytes, maxScreenshotBytes: MediaServices.defaultMaxUploadBytes
-        )
-        let h = AccountsHarness(
-            service: try GraphQLService(
-                schema: schema, database: pool, accounts: testAccountServices(), options: .shipped, media: media),
-            pool: pool)
+        let h = try await TestService.start()
         let cast = try await Cast.make(h)
         // Mutations last, each with a token of its own: `logOut` and `logOutEverywhere` revoke tokens.
         let keys = AuthorizationExpectations.guarded.keys.sorted { a, b in
@@ -236,7 +226,7 @@ struct AuthorizationMatrixTests {
                 let label = "\(key) as \(caller)"
                 if type.name == schema.subscriptionType?.name {
                     // A subscription that is allowed starts its event stream; a denied one never starts.
-                    let r = try await h.subscribe(query, token: token)
+                    let r = try await Self.subscriptionStart(h, query, token: token)
                     if expected {
                         #expect(r.errors.isEmpty, "\(label) should start: \(r.json)")
                     } else {
@@ -245,8 +235,7 @@ struct AuthorizationMatrixTests {
                     continue
                 }
                 // An `Upload` argument is a variable holding a file of the request (schema/onboarding.graphql).
-                let upload = try Self.uploadedImage()
-                let r = try await h.run(query, ["upload": upload.placeholder], token: token, uploads: upload.uploads)
+                let r = try await h.post(query, files: ["upload": try Self.uploadedImage()], token: token)
                 let value = Self.value(at: path, in: r.data)
                 // Errors at the field, or at an ancestor on the way to it (the caller cannot see it either way).
                 let errors = r.errors.filter { error in
@@ -315,50 +304,28 @@ struct AuthorizationMatrixTests {
         return ("\(operation)\(variables) { \(selection) }", path)
     }
 
-    /// A small PNG uploaded with the request, and the placeholder naming it.
-    static func uploadedImage() throws -> (placeholder: String, uploads: RequestUploads) {
-        let file = try MediaTestImages.upload(try MediaTestImages.png(width: 4, height: 4), filename: "matrix.png")
-        let placeholder = RequestUploads.placeholder(forMapKey: "upload")
-        return (placeholder, RequestUploads(files: [placeholder: file]))
+    /// A small PNG uploaded with the request.
+    static func uploadedImage() throws -> UploadedFile {
+        try MediaTestImages.upload(try MediaTestImages.png(width: 4, height: 4), filename: "matrix.png")
     }
 }
 
-extension AccountsHarness {
-    /// A new token of an account made by ``signUpAndLogIn(_:password:)``.
+extension TestService {
+    /// A new token of an account made by ``signUp(_:role:password:)``.
     func logIn(_ email: String, password: String = strongPassword) async throws -> String {
-        let login = try await run(
+        let login = try await post(
             "mutation($e: String!, $p: String!) { logIn(email: $e, password: $p) { token } }", ["e": email, "p": password])
-        return try #require(login.string("logIn.token"), "\(login.json)")
+        return try #require(login.string("data.logIn.token"), "\(login.json)")
     }
 }
 
-extension AccountsHarness {
-    /// Gives the user `role` and returns a fresh token (roles are read when a token is used).
-    func promote(_ user: (email: String, nickname: String, token: String, id: UUID), to role: String) async throws -> String {
-        _ = try await pool.execute("UPDATE users SET role = \(role) WHERE id = \(user.id)")
-        return user.token
-    }
-}
-
-extension AccountsHarness {
-    /// Makes `user` and `other` friends (both rows of db/migrations/0004_friends.sql) and returns `user`'s token.
-    func befriend(_ user: (email: String, nickname: String, token: String, id: UUID), _ other: UUID) async throws -> String {
-        _ = try await pool.execute("""
-            INSERT INTO friendships (user_id, friend_id) VALUES (\(user.id), \(other)), (\(other), \(user.id))
-            """)
-        return user.token
-    }
-}
-
-extension AccountsHarness {
+extension AuthorizationMatrixTests {
     /// Subscribes (a subscription is not executed like a query): the errors
     /// that kept it from starting, or none when its event stream began.
-    func subscribe(_ query: String, token: String?) async throws -> Response {
-        let prepared = try service.prepare(query: query, operationName: nil).get()
-        let credential = RequestCredential(bearerToken: token, requestID: "test")
-        switch await service.subscribe(prepared, variables: [:], credential: credential, logger: Logger(label: "quarry.test")) {
-        case .events: return Response(json: [:])
-        case .failed(let errors): return Response(json: ["errors": try JSONSerialization.jsonObject(with: Data(errors))])
+    static func subscriptionStart(_ h: TestService, _ query: String, token: String?) async throws -> TestService.Response {
+        switch try await h.subscribe(query, token: token) {
+        case .events: return TestService.Response(json: [:])
+        case .failed(let errors): return TestService.Response(json: ["errors": try JSONSerialization.jsonObject(with: Data(errors))])
         }
     }
 }

@@ -1,4 +1,4 @@
-@testable import App
+@testable import AppCore
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import App
+@testable import AppCore
 import Foundation
 import GraphQLExecution
 import Logging
@@ -22,7 +22,7 @@ struct FriendsStatementCountTests {
 
     @Test("2 friends and 50 friends cost the same statements, and every friend's data is there")
     func sameStatementsForTwoAndFifty() async throws {
-        let h = try await AccountsHarness.make()
+        let h = try await TestService.start()
         let few = try await statements(friends: 2, harness: h)
         let many = try await statements(friends: 50, harness: h)
         #expect(few == many, "2 friends: \(few) statements, 50 friends: \(many)")
@@ -31,13 +31,11 @@ struct FriendsStatementCountTests {
 
     /// Makes a viewer with `count` friends (each with an avatar, 5 screenshots and two messages exchanged with
     /// the viewer), runs ``query`` and returns the statements it cost, after checking the answer.
-    func statements(friends count: Int, harness h: AccountsHarness) async throws -> Int {
-        let viewer = try await TestUsers.create(label: "counted", pool: h.pool)
+    func statements(friends count: Int, harness h: TestService) async throws -> Int {
+        let viewer = try await h.signUp("counted")
         for index in 0..<count {
-            let friend = try await TestUsers.create(label: "friend\(index)", pool: h.pool)
-            _ = try await h.pool.execute("""
-                INSERT INTO friendships (user_id, friend_id) VALUES (\(viewer.id), \(friend.id)), (\(friend.id), \(viewer.id))
-                """)
+            let friend = try await h.signUp("friend\(index)")
+            try await h.befriend(viewer, friend)
             let avatar = try await Self.media(owner: friend.id, kind: "AVATAR", visibility: "PUBLIC", pool: h.pool)
             _ = try await h.pool.execute("UPDATE users SET avatar_media_id = \(avatar) WHERE id = \(friend.id)")
             for shot in 0..<5 {
@@ -52,10 +50,8 @@ struct FriendsStatementCountTests {
                 VALUES (\(viewer.id), \(friend.id), 'hi', now() - interval '1 minute'), (\(friend.id), \(viewer.id), 'hello back', now())
                 """)
         }
-        let prepared = try h.service.prepare(query: Self.query, operationName: nil).get()
-        let credential = RequestCredential(bearerToken: viewer.token, requestID: "count", clientAddress: "127.0.0.1", userAgent: nil)
-        let response = await h.service.execute(prepared, variables: [:], credential: credential, logger: Logger(label: "quarry.test"))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let response = try await h.post(Self.query, token: viewer.token)
+        let json = response.json
         #expect(json["errors"] == nil, "\(json)")
         let edges = try #require(((json["data"] as? [String: Any])?["viewer"] as? [String: Any]).flatMap {
             ($0["friends"] as? [String: Any])?["edges"] as? [[String: Any]]
@@ -73,7 +69,7 @@ struct FriendsStatementCountTests {
             #expect(last["text"] as? String == "hello back")
             #expect((last["sender"] as? [String: Any])?["nickname"] as? String == nickname)
         }
-        return response.sqlStatements
+        return response.statements
     }
 
     static func media(owner: UUID, kind: String, visibility: String, pool: PostgresPool) async throws -> UUID {

@@ -2,7 +2,7 @@ import Foundation
 import GraphQLLanguage
 import Testing
 
-@testable import App
+@testable import AppCore
 
 /// Image bombs at the inspector every upload goes through (issue 18 "Hardening"): refused from the header or
 /// the metadata, before a pixel is decoded. Timings on the 2-core CI machine are in the commit that added them;

@@ -1,8 +1,8 @@
 import Foundation
 import Postgres
+import QuarryTestSupport
 import Testing
 
-@testable import App
 
 /// Image bombs through every image mutation (issue 18 "Hardening"): each is refused with its code and leaves
 /// no media row, no file in the store and no row of the area's own (screenshot, avatar, selfie verification).
@@ -53,7 +53,7 @@ struct ImageBombUploadTests {
         }
 
         /// Rows of `user` the mutation writes outside `media`.
-        func rows(of user: UUID, harness: MediaHarness) async throws -> Int {
+        func rows(of user: UUID, harness: TestService) async throws -> Int {
             let rows: [PostgresRow]
             switch self {
             case .uploadScreenshot:
@@ -71,11 +71,11 @@ struct ImageBombUploadTests {
 
     @Test("every bomb gets its code through every image mutation and stores nothing", arguments: Entry.allCases, Bomb.allCases)
     func refused(entry: Entry, bomb: Bomb) async throws {
-        let harness = try await MediaHarness.make()
-        let user = try await MediaTestUsers.create(pool: harness.pool)
+        let harness = try await TestService.start()
+        let user = try await harness.signUp("media")
         let file = try MediaTestImages.upload(try bomb.bytes(), filename: "bomb.png", contentType: "image/png")
-        let response = try await harness.run(entry.mutation, files: ["image": file], token: user.token)
-        #expect(response.errorCodes == [bomb.code], "\(entry) \(bomb.rawValue): \(response)")
+        let response = try await harness.post(entry.mutation, files: ["image": file], token: user.token)
+        #expect(response.codes == [bomb.code], "\(entry) \(bomb.rawValue): \(response)")
         #expect(try await harness.mediaRows(owner: user.id) == 0)
         #expect(try await entry.rows(of: user.id, harness: harness) == 0)
         #expect(harness.storedFiles().isEmpty)
@@ -85,17 +85,17 @@ struct ImageBombUploadTests {
     func atTheLimit(entry: Entry) async throws {
         // A limit of 64 × 48 pixels instead of the shipped 40 megapixels, so that the images at and just over
         // the limit stay a few hundred bytes and decode in no time; the comparison is the same.
-        let harness = try await MediaHarness.make(maxImagePixels: 64 * 48)
-        let user = try await MediaTestUsers.create(pool: harness.pool)
+        let harness = try await TestService.start(media: .init(maxImagePixels: 64 * 48))
+        let user = try await harness.signUp("media")
         let over = try MediaTestImages.upload(try MediaTestImages.png(width: 64, height: 49), filename: "over.png")
-        let refused = try await harness.run(entry.mutation, files: ["image": over], token: user.token)
-        #expect(refused.errorCodes == ["IMAGE_TOO_LARGE"], "\(refused)")
-        #expect(refused.errorMessages == ["The image is 64 × 49 pixels; at most 3072 pixels are accepted."])
+        let refused = try await harness.post(entry.mutation, files: ["image": over], token: user.token)
+        #expect(refused.codes == ["IMAGE_TOO_LARGE"], "\(refused)")
+        #expect(refused.messages == ["The image is 64 × 49 pixels; at most 3072 pixels are accepted."])
         #expect(try await harness.mediaRows(owner: user.id) == 0)
         #expect(harness.storedFiles().isEmpty)
         let exact = try MediaTestImages.upload(try MediaTestImages.png(width: 64, height: 48), filename: "exact.png")
-        let accepted = try await harness.run(entry.mutation, files: ["image": exact], token: user.token)
-        #expect(accepted.errorCodes.isEmpty, "\(accepted)")
+        let accepted = try await harness.post(entry.mutation, files: ["image": exact], token: user.token)
+        #expect(accepted.codes.isEmpty, "\(accepted)")
         #expect(try await harness.mediaRows(owner: user.id) == 1)
         #expect(try await entry.rows(of: user.id, harness: harness) == 1)
         #expect(harness.storedFiles().count == 1)

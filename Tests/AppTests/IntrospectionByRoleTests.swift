@@ -5,23 +5,18 @@ import Testing
 
 @Suite("QUARRY_INTROSPECTION=role: each caller sees what its role may use")
 struct IntrospectionByRoleTests {
-    func fieldNames(_ h: AccountsHarness, type: String, token: String?) async throws -> [String] {
-        let r = try await h.run("query($t: String!) { __type(name: $t) { fields { name } } }", ["t": type], token: token)
-        return (r.value("__type.fields") as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    func fieldNames(_ h: TestService, type: String, token: String?) async throws -> [String] {
+        let r = try await h.post("query($t: String!) { __type(name: $t) { fields { name } } }", ["t": type], token: token)
+        return (r["data.__type.fields"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
     }
 
     @Test("a guest does not see USER mutations nor the user's private fields; a user does; ADMIN sees blockReason")
     func byRole() async throws {
-        let shared = try await AccountsHarness.make()
         // QUARRY_INTROSPECTION=role; every other option as shipped.
         var options = GraphQLService.Options.shipped
         options.introspectionByRole = true
-        let service = try GraphQLService(
-            schema: QuarrySchema.build(directory: SchemaFiles.directory()), database: shared.pool,
-            accounts: testAccountServices(), options: options
-        )
-        let h = AccountsHarness(service: service, pool: shared.pool)
-        let user = try await h.signUpAndLogIn()
+        let h = try await TestService.start(options: options)
+        let user = try await h.signUp()
         let guestMutations = try await fieldNames(h, type: "Mutation", token: nil)
         #expect(guestMutations.contains("logIn") && !guestMutations.contains("logOut"))
         #expect(try await fieldNames(h, type: "Mutation", token: user.token).contains("logOut"))

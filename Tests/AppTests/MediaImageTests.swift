@@ -2,7 +2,7 @@ import Foundation
 import GraphQLLanguage
 import Testing
 
-@testable import App
+@testable import AppCore
 
 /// Images are checked by content (issue 5 "Media"): magic bytes, then a full strict libvips decode.
 @Suite("Media: image inspection")

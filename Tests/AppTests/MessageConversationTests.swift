@@ -1,4 +1,4 @@
-@testable import App
+@testable import AppCore
 import Foundation
 import QuarryTestSupport
 import Testing
@@ -26,14 +26,14 @@ struct MessageConversationTests {
         let endCursor: String?
     }
 
-    static func page(_ people: MessagePeople, token: String, with user: String, _ arguments: [String: Any] = [:]) async throws -> Page {
+    static func page(_ people: TestService, token: String, with user: String, _ arguments: [String: Any] = [:]) async throws -> Page {
         var variables = arguments
         variables["u"] = user
-        let response = try await people.harness.run(query, variables, token: token)
+        let response = try await people.post(query, variables, token: token)
         #expect(response.errors.isEmpty, "\(response.json)")
-        let edges = response.value("conversation.edges") as? [[String: Any]] ?? []
+        let edges = response["data.conversation.edges"] as? [[String: Any]] ?? []
         let nodes = edges.compactMap { $0["node"] as? [String: Any] }
-        let info = response.value("conversation.pageInfo") as? [String: Any] ?? [:]
+        let info = response["data.conversation.pageInfo"] as? [String: Any] ?? [:]
         return Page(
             texts: nodes.compactMap { $0["text"] as? String },
             senders: nodes.compactMap { ($0["sender"] as? [String: Any])?["id"] as? String },
@@ -44,7 +44,7 @@ struct MessageConversationTests {
 
     @Test("both participants see the history in ascending order, the last message last")
     func ascendingHistory() async throws {
-        let people = try await MessagePeople.make()
+        let people = try await TestService.start()
         let (alice, bob) = try await people.friends()
         try await people.send("one", from: alice.token, to: bob.globalID)
         try await people.send("two", from: bob.token, to: alice.globalID)
@@ -59,7 +59,7 @@ struct MessageConversationTests {
 
     @Test("last/before page back through the history; the default is the latest page")
     func historyPages() async throws {
-        let people = try await MessagePeople.make()
+        let people = try await TestService.start()
         let (alice, bob) = try await people.friends()
         for n in 1...25 { try await people.send("m\(n)", from: n % 2 == 0 ? bob.token : alice.token, to: n % 2 == 0 ? alice.globalID : bob.globalID) }
         let latest = try await Self.page(people, token: alice.token, with: bob.globalID)
@@ -77,7 +77,7 @@ struct MessageConversationTests {
 
     @Test("after is the pull cursor: what is new since the last page read, oldest first")
     func pullCursor() async throws {
-        let people = try await MessagePeople.make()
+        let people = try await TestService.start()
         let (alice, bob) = try await people.friends()
         try await people.send("before the pull", from: alice.token, to: bob.globalID)
         let opened = try await Self.page(people, token: bob.token, with: alice.globalID)
@@ -95,10 +95,10 @@ struct MessageConversationTests {
 
     @Test("a conversation shows only the viewer's own messages with that user")
     func onlyParticipants() async throws {
-        let people = try await MessagePeople.make()
-        let alice = try await people.user()
-        let bob = try await people.user()
-        let carol = try await people.user()
+        let people = try await TestService.start()
+        let alice = try await people.signUp("msg")
+        let bob = try await people.signUp("msg")
+        let carol = try await people.signUp("msg")
         try await people.befriend(alice.id, bob.id)
         try await people.befriend(carol.id, bob.id)
         try await people.send("for bob from alice", from: alice.token, to: bob.globalID)
@@ -111,26 +111,28 @@ struct MessageConversationTests {
 
     @Test("an unknown user is USER_NOT_FOUND; a foreign cursor or size is BAD_USER_INPUT")
     func errors() async throws {
-        let people = try await MessagePeople.make()
-        let alice = try await people.user()
-        let bob = try await people.user()
-        let unknown = try await people.harness.run(Self.query, ["u": GlobalID(typeName: "User", id: UUID()).text], token: alice.token)
+        let people = try await TestService.start()
+        let alice = try await people.signUp("msg")
+        let bob = try await people.signUp("msg")
+        let unknown = try await people.post(Self.query, ["u": GlobalID(typeName: "User", id: UUID()).text], token: alice.token)
         #expect(unknown.codes == ["USER_NOT_FOUND"])
-        let cursor = try await people.harness.run(Self.query, ["u": bob.globalID, "after": "nonsense"], token: alice.token)
+        let cursor = try await people.post(Self.query, ["u": bob.globalID, "after": "nonsense"], token: alice.token)
         #expect(cursor.codes == ["BAD_USER_INPUT"] && cursor.fieldMessages["after"] != nil)
-        let size = try await people.harness.run(Self.query, ["u": bob.globalID, "last": 1000], token: alice.token)
+        let size = try await people.post(Self.query, ["u": bob.globalID, "last": 1000], token: alice.token)
         #expect(size.codes == ["BAD_USER_INPUT"])
     }
 
     @Test("the senders and recipients of a page cost the same statements for 2 and 20 messages")
     func batchedParticipants() async throws {
-        let people = try await MessagePeople.make()
+        let people = try await TestService.start()
         let (alice, bob) = try await people.friends()
         for n in 1...20 { try await people.send("m\(n)", from: n % 2 == 0 ? bob.token : alice.token, to: n % 2 == 0 ? alice.globalID : bob.globalID) }
-        let (two, twoStatements) = try await people.run(Self.query, ["u": bob.globalID, "last": 2], token: alice.token)
-        let (twenty, twentyStatements) = try await people.run(Self.query, ["u": bob.globalID, "last": 20], token: alice.token)
+        let two = try await people.post(Self.query, ["u": bob.globalID, "last": 2], token: alice.token)
+        let twoStatements = two.statements
+        let twenty = try await people.post(Self.query, ["u": bob.globalID, "last": 20], token: alice.token)
+        let twentyStatements = twenty.statements
         #expect(two.errors.isEmpty && twenty.errors.isEmpty)
-        #expect((twenty.value("conversation.edges") as? [Any])?.count == 20)
+        #expect((twenty["data.conversation.edges"] as? [Any])?.count == 20)
         #expect(twoStatements == twentyStatements)
     }
 }

@@ -1,8 +1,10 @@
 @testable import App
+@testable import AppCore
 import CommonTestSupport
 import Foundation
 import Logging
 import QuarryTestSupport
+@testable import ScreenCache
 import Testing
 
 /// `Subscription.messageReceived` through the service and the hub, without
@@ -13,23 +15,19 @@ import Testing
 struct MessageSubscriptionTests {
     static let subscription = "subscription { messageReceived { text sender { id } recipient { id } } }"
 
-    func subscribe(_ people: MessagePeople, token: String?) async throws -> GraphQLSubscription {
-        let prepared = try people.harness.service.prepare(query: Self.subscription, operationName: nil).get()
-        return await people.harness.service.subscribe(
-            prepared, variables: [:], credential: RequestCredential(bearerToken: token, requestID: "test"),
-            logger: Logger(label: "quarry.test")
-        )
+    func subscribe(_ people: TestService, token: String?) async throws -> GraphQLSubscription {
+        try await people.subscribe(Self.subscription, token: token)
     }
 
     @Test("a recipient's subscription gets each message sent to them, and ends when dropped")
     func delivers() async throws {
-        let people = try await MessagePeople.make()
-        let alice = try await people.user()
-        let bob = try await people.user()
-        let carol = try await people.user()
+        let people = try await TestService.start()
+        let alice = try await people.signUp("msg")
+        let bob = try await people.signUp("msg")
+        let carol = try await people.signUp("msg")
         try await people.befriend(alice.id, bob.id)
         try await people.befriend(alice.id, carol.id)
-        let hub = people.harness.service.messageHub
+        let hub = people.service.messageHub
         let before = await hub.subscriberCount
         guard case .events(let events) = try await subscribe(people, token: bob.token) else {
             Issue.record("expected events")
@@ -40,12 +38,12 @@ struct MessageSubscriptionTests {
         let toCarol = try await people.send("for carol", from: alice.token, to: carol.globalID)
         let toBob = try await people.send("for bob", from: alice.token, to: bob.globalID)
         for response in [toCarol, toBob] {
-            let id = try #require(response.string("sendMessage.id").flatMap(GlobalID.init)).id
-            let recipient = response.string("sendMessage.recipient.id").flatMap(GlobalID.init)!.id
+            let id = try #require(response.string("data.sendMessage.id").flatMap(GlobalID.init)).id
+            let recipient = response.string("data.sendMessage.recipient.id").flatMap(GlobalID.init)!.id
             try await hub.receive(MessageNotification(messageID: id, recipientID: recipient).payload)
         }
         let first = try #require(try await events.next())
-        let json = try JSONSerialization.jsonObject(with: Data(first)) as? [String: Any]
+        let json: [String: Any]? = try TestService.Response(body: first).json
         let message = (json?["data"] as? [String: Any])?["messageReceived"] as? [String: Any]
         #expect(message?["text"] as? String == "for bob")
         #expect((message?["sender"] as? [String: Any])?["id"] as? String == alice.globalID)
@@ -54,9 +52,9 @@ struct MessageSubscriptionTests {
 
     @Test("a subscription whose consumer stops is removed from the hub; shutdown ends the rest")
     func cleanup() async throws {
-        let people = try await MessagePeople.make()
-        let bob = try await people.user()
-        let hub = people.harness.service.messageHub
+        let people = try await TestService.start()
+        let bob = try await people.signUp("msg")
+        let hub = people.service.messageHub
         guard case .events(let dropped) = try await subscribe(people, token: bob.token),
               case .events(let kept) = try await subscribe(people, token: bob.token)
         else {
@@ -76,16 +74,16 @@ struct MessageSubscriptionTests {
 
     @Test("a subscriber whose token is revoked gets UNAUTHENTICATED instead of the next message")
     func endsWhenSignedOut() async throws {
-        let people = try await MessagePeople.make()
+        let people = try await TestService.start()
         let (alice, bob) = try await people.friends()
-        let hub = people.harness.service.messageHub
+        let hub = people.service.messageHub
         guard case .events(let events) = try await subscribe(people, token: bob.token) else {
             Issue.record("expected events")
             return
         }
-        _ = try await people.harness.pool.execute("DELETE FROM access_tokens WHERE user_id = \(bob.id)")
+        _ = try await people.pool.execute("DELETE FROM access_tokens WHERE user_id = \(bob.id)")
         let sent = try await people.send("not for a signed-out socket", from: alice.token, to: bob.globalID)
-        let id = try #require(sent.string("sendMessage.id").flatMap(GlobalID.init)).id
+        let id = try #require(sent.string("data.sendMessage.id").flatMap(GlobalID.init)).id
         try await hub.receive(MessageNotification(messageID: id, recipientID: bob.id).payload)
         do {
             let event = try await events.next()
@@ -99,7 +97,7 @@ struct MessageSubscriptionTests {
 
     @Test("a guest's subscription fails with UNAUTHENTICATED")
     func guest() async throws {
-        let people = try await MessagePeople.make()
+        let people = try await TestService.start()
         guard case .failed(let errors) = try await subscribe(people, token: nil) else {
             Issue.record("expected a failure")
             return

@@ -1,12 +1,13 @@
-@testable import App
+@testable import AppCore
 import Foundation
 import GraphQLLanguage
 import GraphQLType
 import Postgres
 import QuarryTestSupport
+import TestDatabaseSupport
 import Testing
 
-/// Keyset pagination (Sources/App/Pagination): cursors, the arguments'
+/// Keyset pagination (Sources/AppCore/Pagination): cursors, the arguments'
 /// checks, and pages read from PostgreSQL that neither skip nor repeat rows,
 /// forward and backward, in both list orders.
 @Suite("Cursor connections")
@@ -105,6 +106,6 @@ struct PaginationTests {
             SELECT id, created_at FROM items WHERE \(request.condition(time: "created_at", id: "id"))
             ORDER BY \(request.ordering(time: "created_at", id: "id")) LIMIT \(request.limit)
             """).map { try Row(id: $0.decode("id", as: UUID.self), time: $0.decode("created_at", as: Date.self)) }
-        return Connection(rows: rows, request: request) { Cursor(time: $0.time, id: $0.id) }
+        return Connection(rows: rows.map { ($0, Cursor(time: $0.time, id: $0.id)) }, request: request)
     }
 }

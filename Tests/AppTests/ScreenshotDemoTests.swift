@@ -1,7 +1,10 @@
 @testable import App
+@testable import AppCore
 import Foundation
 import Postgres
 import QuarryTestSupport
+import TestDatabaseSupport
+@testable import ScreenCache
 import Testing
 
 /// `quarry seed-demo`'s screenshots (``DemoScreenshots``): stored like uploads, listed newest first, searchable,
@@ -36,11 +39,11 @@ struct ScreenshotDemoTests {
         let alice = try await pool.query("SELECT id FROM users WHERE email = 'alice@demo.quarry.dev'")[0].decode("id", as: UUID.self)
         let newestFirst = PageRequest(order: .newestFirst, size: 10)
         let listed = try await ScreenshotQueries.pages([ScreenshotPageKey(ownerID: alice, search: nil, page: newestFirst)], database: pool)
-        #expect(listed.values.first?.map(\.annotation) == DemoScreenshots.shots.filter { $0.owner == "alice@demo.quarry.dev" }
+        #expect(listed.values.first?.edges.map(\.node.annotation) == DemoScreenshots.shots.filter { $0.owner == "alice@demo.quarry.dev" }
             .sorted { $0.hoursAgo < $1.hoursAgo }.map(\.annotation))
         let searched = try await ScreenshotQueries.pages(
             [ScreenshotPageKey(ownerID: alice, search: "colors or dark -toggles", page: newestFirst)], database: pool
         )
-        #expect(searched.values.first?.map(\.annotation) == ["Weather app with a lovely hourly chart. Colors for the portfolio"])
+        #expect(searched.values.first?.edges.map(\.node.annotation) == ["Weather app with a lovely hourly chart. Colors for the portfolio"])
     }
 }

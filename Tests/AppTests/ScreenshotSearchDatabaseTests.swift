@@ -1,6 +1,7 @@
-import App
 import Postgres
 import QuarryTestSupport
+import ScreenCache
+import TestDatabaseSupport
 import Testing
 
 /// `ScreenshotSearch.condition` run by PostgreSQL over a table of annotations: which rows each

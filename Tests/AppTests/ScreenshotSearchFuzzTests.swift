@@ -1,4 +1,4 @@
-import App
+import ScreenCache
 import Testing
 
 /// Random criteria never crash the search parser and always give `nil` or a valid expression

@@ -1,4 +1,4 @@
-import App
+import ScreenCache
 import Testing
 
 /// The search grammar of seed `screen-cache.md` ("As a user, I can search screenshots by keywords

@@ -1,5 +1,6 @@
-@testable import App
+@testable import AppCore
 import Foundation
+import QuarryTestSupport
 import Testing
 
 /// `uploadScreenshot` (seed screen-cache.md "As a user, I can upload and annotate a screenshot"; issue 5 "Media"):
@@ -8,12 +9,12 @@ import Testing
 struct ScreenshotUploadTests {
     @Test("an upload with an annotation is stored with its size, an absolute image URL and a FRIENDS medium")
     func uploadWithAnnotation() async throws {
-        let h = try await ScreenshotHarness.make()
-        let alice = try await h.user()
+        let h = try await TestService.start()
+        let alice = try await h.signUp("shots")
         let png = try MediaTestImages.png(width: 30, height: 20)
         let response = try await h.upload(alice, annotation: "Boarding pass, gate 42", bytes: png)
-        #expect(response.errorCodes.isEmpty, "\(response)")
-        let shot = try #require(response.data("uploadScreenshot") as? [String: Any])
+        #expect(response.codes.isEmpty, "\(response)")
+        let shot = try #require(response["data.uploadScreenshot"] as? [String: Any])
         #expect(shot["annotation"] as? String == "Boarding pass, gate 42")
         #expect(shot["width"] as? Int == 30)
         #expect(shot["height"] as? Int == 20)
@@ -25,24 +26,24 @@ struct ScreenshotUploadTests {
         #expect(shot["imageUrl"] as? String == "https://quarry.example/media/\(mediaID.uuidString.lowercased())")
         #expect(try media[0].decode("kind", as: String.self) == "SCREENSHOT")
         #expect(try media[0].decode("visibility", as: String.self) == "FRIENDS")
-        let stored = h.media.store.path(of: try media[0].decode("sha256", as: String.self))
+        let stored = h.store.path(of: try media[0].decode("sha256", as: String.self))
         #expect(FileManager.default.contents(atPath: stored).map(Array.init) == png)
     }
 
     @Test("an upload without annotation, annotated afterwards (the seed's upload-then-type flow), and a JPEG")
     func uploadThenAnnotate() async throws {
-        let h = try await ScreenshotHarness.make()
-        let alice = try await h.user()
+        let h = try await TestService.start()
+        let alice = try await h.signUp("shots")
         let jpeg = try MediaTestImages.jpeg(width: 16, height: 40)
         let response = try await h.upload(alice, bytes: jpeg, filename: "photo.jpg")
-        let id = try #require(response.data("uploadScreenshot.id") as? String, "\(response)")
-        #expect(response.data("uploadScreenshot.annotation") is NSNull)
-        #expect(response.data("uploadScreenshot.height") as? Int == 40)
-        let edit = try await h.media.run(
+        let id = try #require(response["data.uploadScreenshot.id"] as? String, "\(response)")
+        #expect(response["data.uploadScreenshot.annotation"] is NSNull)
+        #expect(response["data.uploadScreenshot.height"] as? Int == 40)
+        let edit = try await h.post(
             "mutation($id: ID!) { updateScreenshotAnnotation(id: $id, annotation: \"Lunch receipt\") { id annotation } }",
-            ["id": .string(id)], token: alice.token
+            ["id": id], token: alice.token
         )
-        #expect(edit.data("updateScreenshotAnnotation.annotation") as? String == "Lunch receipt", "\(edit)")
+        #expect(edit["data.updateScreenshotAnnotation.annotation"] as? String == "Lunch receipt", "\(edit)")
         #expect(try await h.annotations(of: alice) == ["Lunch receipt"])
     }
 
@@ -54,67 +55,68 @@ struct ScreenshotUploadTests {
         ("text named .png", Array("not an image at all".utf8), "UNSUPPORTED_MEDIA_TYPE", "Only PNG and JPEG images are accepted."),
     ] as [(String, [UInt8], String, String)])
     func badFiles(label: String, bytes: [UInt8], code: String, message: String) async throws {
-        let h = try await ScreenshotHarness.make()
-        let alice = try await h.user()
+        let h = try await TestService.start()
+        let alice = try await h.signUp("shots")
         let response = try await h.upload(alice, annotation: "should not stay", bytes: bytes)
-        #expect(response.errorCodes == [code], "\(label): \(response)")
-        #expect(response.errorMessages == [message], "\(label)")
-        #expect(response.errorFields == ["image": message], "\(label)")
+        #expect(response.codes == [code], "\(label): \(response)")
+        #expect(response.messages == [message], "\(label)")
+        #expect(response.fieldMessages == ["image": message], "\(label)")
         #expect(response["data"] is NSNull, "\(label)")
         #expect(try await h.screenshotRows(owner: alice) == 0)
-        #expect(try await h.media.mediaRows(owner: alice.id) == 0)
-        #expect(h.media.storedFiles().isEmpty)
+        #expect(try await h.mediaRows(owner: alice.id) == 0)
+        #expect(h.storedFiles().isEmpty)
     }
 
     @Test("a truncated PNG is INVALID_IMAGE and stores nothing")
     func truncated() async throws {
-        let h = try await ScreenshotHarness.make()
-        let alice = try await h.user()
+        let h = try await TestService.start()
+        let alice = try await h.signUp("shots")
         let png = try MediaTestImages.png(width: 64, height: 64)
         let response = try await h.upload(alice, bytes: Array(png.prefix(png.count / 2)))
-        #expect(response.errorCodes == ["INVALID_IMAGE"], "\(response)")
+        #expect(response.codes == ["INVALID_IMAGE"], "\(response)")
         #expect(try await h.screenshotRows(owner: alice) == 0)
-        #expect(h.media.storedFiles().isEmpty)
+        #expect(h.storedFiles().isEmpty)
     }
 
     @Test("a file over the screenshot limit is FILE_TOO_LARGE naming the limit; one at the limit is accepted")
     func tooLarge() async throws {
         let png = try MediaTestImages.png(width: 40, height: 40)
-        let small = try await ScreenshotHarness.make(maxScreenshotBytes: png.count - 1)
-        let alice = try await small.user()
+        // QUARRY_SCREENSHOT_MAX_BYTES just below and then at the file's size, the limit under test.
+        let small = try await TestService.start(media: .init(maxScreenshotBytes: png.count - 1))
+        let alice = try await small.signUp("shots")
         let refused = try await small.upload(alice, bytes: png)
-        #expect(refused.errorCodes == ["FILE_TOO_LARGE"], "\(refused)")
-        #expect(refused.errorMessages == ["The file is larger than \(png.count - 1) bytes."])
+        #expect(refused.codes == ["FILE_TOO_LARGE"], "\(refused)")
+        #expect(refused.messages == ["The file is larger than \(png.count - 1) bytes."])
         #expect(try await small.screenshotRows(owner: alice) == 0)
-        #expect(small.media.storedFiles().isEmpty)
-        let exact = try await ScreenshotHarness.make(maxScreenshotBytes: png.count)
+        #expect(small.storedFiles().isEmpty)
+        let exact = try await TestService.start(media: .init(maxScreenshotBytes: png.count))
         let accepted = try await exact.upload(alice, bytes: png)
-        #expect(accepted.errorCodes.isEmpty, "\(accepted)")
+        #expect(accepted.codes.isEmpty, "\(accepted)")
         #expect(MediaError.describe(bytes: MediaServices.defaultMaxUploadBytes) == "20 MB")
     }
 
     @Test("an annotation over 5000 characters is BAD_USER_INPUT on upload and stores nothing")
     func annotationTooLong() async throws {
-        let h = try await ScreenshotHarness.make()
-        let alice = try await h.user()
+        let h = try await TestService.start()
+        let alice = try await h.signUp("shots")
         let response = try await h.upload(alice, annotation: String(repeating: "é", count: 5_001))
-        #expect(response.errorCodes == ["BAD_USER_INPUT"], "\(response)")
-        #expect(response.errorFields == ["annotation": "The text can be at most 5000 characters long."])
+        #expect(response.codes == ["BAD_USER_INPUT"], "\(response)")
+        #expect(response.fieldMessages == ["annotation": "The text can be at most 5000 characters long."])
         #expect(try await h.screenshotRows(owner: alice) == 0)
-        #expect(h.media.storedFiles().isEmpty)
+        #expect(h.storedFiles().isEmpty)
         let longest = try await h.upload(alice, annotation: String(repeating: "é", count: 5_000))
-        #expect(longest.errorCodes.isEmpty, "\(longest)")
+        #expect(longest.codes.isEmpty, "\(longest)")
         // Counted in code points as the database counts: e + combining acute is two.
         let combining = try await h.upload(alice, annotation: String(repeating: "e\u{301}", count: 2_501))
-        #expect(combining.errorCodes == ["BAD_USER_INPUT"], "\(combining)")
+        #expect(combining.codes == ["BAD_USER_INPUT"], "\(combining)")
         #expect(try await h.screenshotRows(owner: alice) == 1)
     }
 
     @Test("a guest cannot upload: UNAUTHENTICATED, nothing stored")
     func guest() async throws {
-        let h = try await ScreenshotHarness.make()
+        let h = try await TestService.start()
         let response = try await h.upload(nil)
-        #expect(response.errorCodes == ["UNAUTHENTICATED"], "\(response)")
-        #expect(h.media.storedFiles().isEmpty)
+        #expect(response.codes == ["UNAUTHENTICATED"], "\(response)")
+        #expect(h.storedFiles().isEmpty)
     }
 }

@@ -4,6 +4,7 @@ import GraphQLLanguage
 import GraphQLType
 import GraphQLValidation
 import QuarryTestSupport
+import TestDatabaseSupport
 import Testing
 
 /// The shipped limits (``GraphQLService/Options/shipped``) measured against what real clients send: the

@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Logging
 import Postgres
@@ -19,7 +20,7 @@ struct ConcurrencyTests {
     @Test func twoSendersOnOneDatabaseSendEachMessageExactlyOnce() async throws {
         let sink = try await SMTPSink.start()
         defer { Task { await sink.stop() } }
-        let pool = try await MailTestDatabase.fresh(poolSize: 6)
+        let pool = try await freshMailDatabase(poolSize: 6)
         defer { pool.shutdown() }
         let smtp = try SMTPConfiguration(url: sink.url)
         try await enqueue(pool, (0..<15).map { "m\($0)" })
@@ -41,7 +42,7 @@ struct ConcurrencyTests {
     @Test func aSenderStoppedMidwayAndANewOneLoseAndDuplicateNothing() async throws {
         let sink = try await SMTPSink.start()
         defer { Task { await sink.stop() } }
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let smtp = try SMTPConfiguration(url: sink.url)
         let logger = LogRecords().logger()
@@ -74,13 +75,13 @@ struct ConcurrencyTests {
     @Test func aSenderCancelledMidSendStillRecordsTheDelivery() async throws {
         let sink = try await SMTPSink.start(delay: .milliseconds(700))
         defer { Task { await sink.stop() } }
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let stop = start(OutboxSender(pool: pool, smtp: try SMTPConfiguration(url: sink.url), logger: LogRecords().logger(), pollInterval: .milliseconds(100), options: fastOptions()))
         let id = try await pool.withTransaction { tx in
             try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "In flight", text: "hi"), kind: "test", on: tx)
         }
-        try await eventually("the message is claimed") { try await count(pool, where: "locked_by IS NOT NULL") == 1 }
+        try await waitUntil { try await count(pool, where: "locked_by IS NOT NULL") == 1 }  // the message is claimed
         try await Task.sleep(for: .milliseconds(200))  // the SMTP dialogue is under way
         await stop()
         #expect(try sink.messages().count == 1)
@@ -90,7 +91,7 @@ struct ConcurrencyTests {
     @Test func aMessageLeasedByACrashedSenderIsSentAfterTheLeaseAndKeepsItsMessageID() async throws {
         let sink = try await SMTPSink.start()
         defer { Task { await sink.stop() } }
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let id = try await pool.withTransaction { tx in
             try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "Orphan", text: "hi"), kind: "test", on: tx)

@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Postgres
 import Testing
@@ -9,7 +10,7 @@ struct DeliveryTests {
     @Test func aCommittedMessageIsDeliveredOnceWithItsHeadersAndLinks() async throws {
         let sink = try await SMTPSink.start()
         defer { Task { await sink.stop() } }
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let smtp = try SMTPConfiguration(url: sink.url, from: "Quärry Tëam <no-reply@quarry.example>")
         // A poll interval far beyond the test's waits: only the NOTIFY can wake the sender.
@@ -60,7 +61,7 @@ struct DeliveryTests {
     @Test func aRolledBackTransactionSendsNothing() async throws {
         let sink = try await SMTPSink.start()
         defer { Task { await sink.stop() } }
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let sender = OutboxSender(
             pool: pool, smtp: try SMTPConfiguration(url: sink.url), logger: LogRecords().logger(),
@@ -90,7 +91,7 @@ struct DeliveryTests {
     @Test func credentialsFromTheURLAuthenticate() async throws {
         let sink = try await SMTPSink.start(auth: (user: "mailer@quarry.example", password: "p@ss:w/rd"))
         defer { Task { await sink.stop() } }
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         _ = try await pool.withTransaction { tx in
             try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "Authenticated", text: "hi"), kind: "test", on: tx)
@@ -98,7 +99,7 @@ struct DeliveryTests {
 
         let wrong = try SMTPConfiguration(url: "smtp://mailer%40quarry.example:nope@127.0.0.1:\(sink.port)")
         let stopWrong = start(OutboxSender(pool: pool, smtp: wrong, logger: LogRecords().logger(), pollInterval: .seconds(60), options: fastOptions()))
-        try await eventually("a refused attempt is recorded") { try await count(pool, where: "last_error IS NOT NULL") == 1 }
+        try await waitUntil { try await count(pool, where: "last_error IS NOT NULL") == 1 }  // a refused attempt is recorded
         await stopWrong()
         #expect(try sink.messages().isEmpty)
         let error = try await pool.query("SELECT last_error FROM mail_outbox")[0].decode("last_error", as: String.self)

@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Postgres
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @Suite("Without SMTP")
 struct LogOnlyTests {
     @Test func messagesAreLoggedOnceWithTheirLinksAndKeptForLater() async throws {
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let records = LogRecords()
         let stop = start(OutboxSender(pool: pool, smtp: nil, logger: records.logger(), pollInterval: .milliseconds(100), options: fastOptions()))
@@ -16,7 +17,7 @@ struct LogOnlyTests {
             try await Outbox.enqueue(AccountEmails.passwordReset(to: "ada@example.com", link: link), kind: "password_reset", on: tx)
         }
         func logged() -> [LogRecords.Record] { records.all.filter { $0.metadata["mail_id"] == "\(id)" } }
-        try await eventually("the message is logged") { !logged().isEmpty }
+        try await waitUntil { !logged().isEmpty }  // the message is logged
         try await Task.sleep(for: .milliseconds(500))  // several more poll rounds
         await stop()
 

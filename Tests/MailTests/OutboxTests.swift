@@ -10,7 +10,7 @@ struct OutboxTests {
     let message = MailMessage(to: "ada@example.com", subject: "Hello", text: "Hi", html: "<p>Hi</p>")
 
     @Test func enqueueWritesTheRowInTheCallersTransaction() async throws {
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let id = try await pool.withTransaction { tx in try await Outbox.enqueue(message, kind: "welcome", on: tx) }
         let row = try #require(try await pool.query("SELECT * FROM mail_outbox WHERE id = \(id)").first)
@@ -33,7 +33,7 @@ struct OutboxTests {
     }
 
     @Test func enqueueNotifiesOnlyOnCommit() async throws {
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let listener = PostgresListener(configuration: pool.configuration)
         defer { listener.shutdown() }
@@ -49,7 +49,7 @@ struct OutboxTests {
     }
 
     @Test func badMessagesAreRefusedAndWriteNothing() async throws {
-        let pool = try await MailTestDatabase.fresh(poolSize: 1)
+        let pool = try await freshMailDatabase(poolSize: 1)
         defer { pool.shutdown() }
         let cases: [(to: String, subject: String, kind: String)] = [
             ("", "Hello", "kind"), ("ada@example.com", "Hello", ""), ("ada@example.com", "Hello", "two words"),

@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Postgres
 import Testing
@@ -23,7 +24,7 @@ struct RetryTests {
 
     @Test func anUnreachableServerIsRetriedWithBackoffThenDelivered() async throws {
         let port = try await SMTPSink.freePort()
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         let sender = OutboxSender(
             pool: pool, smtp: try SMTPConfiguration(url: "smtp://127.0.0.1:\(port)"), logger: LogRecords().logger(),
@@ -34,7 +35,7 @@ struct RetryTests {
             try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "Eventually", text: "hi"), kind: "test", on: tx)
         }
         // Three attempts over and recorded (not one still under way, which could meet the server).
-        try await eventually("three failed attempts") {
+        try await waitUntil {  // three failed attempts
             try await count(pool, where: "attempts >= 3 AND locked_until IS NULL AND last_error IS NOT NULL") == 1
         }
         let row = try await pool.query(
@@ -62,7 +63,7 @@ struct RetryTests {
 
     @Test func aMessageIsGivenUpAfterTheMaximumAttemptsAndKept() async throws {
         let port = try await SMTPSink.freePort()
-        let pool = try await MailTestDatabase.fresh()
+        let pool = try await freshMailDatabase()
         defer { pool.shutdown() }
         var options = fastOptions()
         options.maxAttempts = 2
@@ -75,7 +76,7 @@ struct RetryTests {
         _ = try await pool.withTransaction { tx in
             try await Outbox.enqueue(MailMessage(to: "ada@example.com", subject: "Doomed", text: "hi"), kind: "test", on: tx)
         }
-        try await eventually("the message is given up") { try await count(pool, where: "failed_at IS NOT NULL") == 1 }
+        try await waitUntil { try await count(pool, where: "failed_at IS NOT NULL") == 1 }  // the message is given up
         let sink = try await SMTPSink.start(port: port)
         defer { Task { await sink.stop() } }
         try await Task.sleep(for: .milliseconds(500))

@@ -1,4 +1,5 @@
 import CommonTestSupport
+import TestDatabaseSupport
 import Testing
 
 @testable import Postgres
@@ -6,15 +7,15 @@ import Testing
 @Suite("LISTEN/NOTIFY")
 struct ListenNotifyTests {
     @Test func notificationsArriveOnTheirChannel() async throws {
-        let configuration = try TestDatabase.configuration()
+        let configuration = try TestDatabases.configuration()
         let pool = PostgresPool(configuration: configuration)
         let listener = PostgresListener(configuration: configuration)
         defer {
             pool.shutdown()
             listener.shutdown()
         }
-        let channel = TestDatabase.uniqueName("Feed Channel")
-        let other = TestDatabase.uniqueName("other")
+        let channel = TestDatabases.uniqueName("Feed Channel")
+        let other = TestDatabases.uniqueName("other")
         let events = try await listener.notifications(channel: channel)
         let otherEvents = try await listener.notifications(channel: other)
         try await pool.notify(channel: channel, payload: "first 'quoted' payload")
@@ -30,14 +31,14 @@ struct ListenNotifyTests {
     }
 
     @Test func notificationsInsideATransactionArriveOnCommitOnly() async throws {
-        let configuration = try TestDatabase.configuration()
+        let configuration = try TestDatabases.configuration()
         let pool = PostgresPool(configuration: configuration)
         let listener = PostgresListener(configuration: configuration)
         defer {
             pool.shutdown()
             listener.shutdown()
         }
-        let channel = TestDatabase.uniqueName("tx")
+        let channel = TestDatabases.uniqueName("tx")
         let events = try await listener.notifications(channel: channel)
         struct Abort: Error {}
         await #expect(throws: Abort.self) {
@@ -53,8 +54,8 @@ struct ListenNotifyTests {
     }
 
     @Test func shutdownEndsTheStreams() async throws {
-        let listener = PostgresListener(configuration: try TestDatabase.configuration())
-        let events = try await listener.notifications(channel: TestDatabase.uniqueName("end"))
+        let listener = PostgresListener(configuration: try TestDatabases.configuration())
+        let events = try await listener.notifications(channel: TestDatabases.uniqueName("end"))
         listener.shutdown()
         #expect(try await events.next() == nil)
     }

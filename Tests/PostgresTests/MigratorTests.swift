@@ -1,4 +1,5 @@
 import Foundation
+import TestDatabaseSupport
 import Testing
 
 @testable import Postgres
@@ -8,19 +9,19 @@ struct MigratorTests {
     /// Each test migrates its own database, so the shared `quarry_migrations` table and
     /// the advisory lock are not shared with tests running in parallel.
     func freshDatabase() async throws -> (PostgresPool, String) {
-        let admin = try TestDatabase.pool(poolSize: 1)
+        let admin = try TestDatabases.pool(poolSize: 1)
         defer { admin.shutdown() }
-        let name = TestDatabase.uniqueName("migrate")
+        let name = TestDatabases.uniqueName("migrate")
         try await admin.withConnection { connection in
             try await connection.executeScript(unsafeSQL: "CREATE DATABASE \(SQL.quoteIdentifier(name))")
         }
-        var configuration = try TestDatabase.configuration(poolSize: 3)
+        var configuration = try TestDatabases.configuration(poolSize: 3)
         configuration.database = name
         return (PostgresPool(configuration: configuration), name)
     }
 
     func directory(_ files: [String: String]) throws -> String {
-        let path = NSTemporaryDirectory() + TestDatabase.uniqueName("migrations")
+        let path = NSTemporaryDirectory() + TestDatabases.uniqueName("migrations")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         for (name, content) in files {
             try content.write(toFile: "\(path)/\(name)", atomically: true, encoding: .utf8)

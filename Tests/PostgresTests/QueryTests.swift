@@ -1,4 +1,5 @@
 import Foundation
+import TestDatabaseSupport
 import Testing
 
 @testable import Postgres
@@ -6,7 +7,7 @@ import Testing
 @Suite("Queries against PostgreSQL")
 struct QueryTests {
     @Test func eachTypeRoundTripsIncludingNull() async throws {
-        let pool = try TestDatabase.pool()
+        let pool = try TestDatabases.pool()
         defer { pool.shutdown() }
         let id = UUID()
         let date = Date(timeIntervalSince1970: 1_714_979_289.123456)
@@ -42,9 +43,9 @@ struct QueryTests {
     }
 
     @Test func injectionAttemptsStayData() async throws {
-        let pool = try TestDatabase.pool()
+        let pool = try TestDatabases.pool()
         defer { pool.shutdown() }
-        let table = TestDatabase.uniqueName("injection")
+        let table = TestDatabases.uniqueName("injection")
         _ = try await pool.execute("CREATE TABLE \(identifier: table) (name text)")
         let hostile = "x'); DROP TABLE \(table); --"
         let inserted = try await pool.execute("INSERT INTO \(identifier: table) (name) VALUES (\(hostile))")
@@ -56,16 +57,16 @@ struct QueryTests {
     }
 
     @Test func nulInTextIsAClearErrorNotTruncation() async throws {
-        let pool = try TestDatabase.pool()
+        let pool = try TestDatabases.pool()
         defer { pool.shutdown() }
         let error = try await #require(throws: PostgresError.self) { try await pool.query("SELECT \("a\u{0}b")") }
         #expect(error.code == .invalidParameter)
     }
 
     @Test func serverErrorsAreReadableAndRedacted() async throws {
-        let pool = try TestDatabase.pool()
+        let pool = try TestDatabases.pool()
         defer { pool.shutdown() }
-        let table = TestDatabase.uniqueName("users")
+        let table = TestDatabases.uniqueName("users")
         let constraint = "\(table)_email_key"
         _ = try await pool.execute("CREATE TABLE \(identifier: table) (email text CONSTRAINT \(identifier: constraint) UNIQUE)")
         let email = "secret-person@example.com"
@@ -88,7 +89,7 @@ struct QueryTests {
     }
 
     @Test func preparedStatementsAreReusedPerConnection() async throws {
-        let pool = try TestDatabase.pool(poolSize: 1)
+        let pool = try TestDatabases.pool(poolSize: 1)
         defer { pool.shutdown() }
         try await pool.withConnection { connection in
             for value in 1...5 {
@@ -106,7 +107,7 @@ struct QueryTests {
     }
 
     @Test func statementCounterCountsWithinAScope() async throws {
-        let pool = try TestDatabase.pool()
+        let pool = try TestDatabases.pool()
         defer { pool.shutdown() }
         let before = pool.metrics.statementsExecuted
         let (_, statements) = try await StatementCounter.counting {
@@ -124,7 +125,7 @@ struct QueryTests {
     }
 
     @Test func connectionFailsFastWhenNothingListens() async throws {
-        var configuration = try TestDatabase.configuration()
+        var configuration = try TestDatabases.configuration()
         configuration.host = "127.0.0.1"
         configuration.port = 1  // nothing listens on port 1
         configuration.connectTimeout = .seconds(60)

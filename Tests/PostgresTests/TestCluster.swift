@@ -1,6 +1,7 @@
 import CommonTestSupport
 import Foundation
 import Postgres
+import TestDatabaseSupport
 
 /// A PostgreSQL cluster of a test's own (scripts/test-pg-cluster.sh, run by with-test-postgres.sh), for tests that
 /// stop and restart the server: the shared test server must stay up for parallel suites.
@@ -16,8 +17,8 @@ struct TestCluster {
     /// Creates and starts a new cluster on a free port.
     static func start() async throws -> TestCluster {
         // Inside the shared cluster's folder, so with-test-postgres.sh cleans it up even if the test crashes.
-        guard let parent = ProcessInfo.processInfo.environment["QUARRY_TEST_PG_SOCKET_DIR"] else { throw TestDatabase.Missing() }
-        let directory = "\(parent)/" + TestDatabase.uniqueName("restart")
+        guard let parent = ProcessInfo.processInfo.environment["QUARRY_TEST_PG_SOCKET_DIR"] else { throw TestDatabases.Missing() }
+        let directory = "\(parent)/" + TestDatabases.uniqueName("restart")
         let owner = try await run(["owner"]).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let port = Int(try await run(["port"]).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw CommandFailed(description: "no free port")
@@ -48,9 +49,9 @@ struct TestCluster {
     @discardableResult
     static func run(_ arguments: [String]) async throws -> String {
         guard let control = ProcessInfo.processInfo.environment["QUARRY_TEST_PG_CONTROL"] else {
-            throw TestDatabase.Missing()
+            throw TestDatabases.Missing()
         }
-        let reply = NSTemporaryDirectory() + TestDatabase.uniqueName("cluster-reply")
+        let reply = NSTemporaryDirectory() + TestDatabases.uniqueName("cluster-reply")
         defer { try? FileManager.default.removeItem(atPath: reply) }
         let line = ([reply] + arguments).joined(separator: " ") + "\n"
         try await withTimeout {

@@ -1,3 +1,4 @@
+import TestDatabaseSupport
 import Testing
 
 @testable import Postgres
@@ -11,9 +12,9 @@ struct TransactionTests {
     }
 
     @Test func commitsWhenTheBodyReturns() async throws {
-        let pool = try TestDatabase.pool()
+        let pool = try TestDatabases.pool()
         defer { pool.shutdown() }
-        let table = TestDatabase.uniqueName("tx_commit")
+        let table = TestDatabases.uniqueName("tx_commit")
         _ = try await pool.execute("CREATE TABLE \(identifier: table) (n int)")
         let value = try await pool.withTransaction { tx in
             _ = try await tx.execute("INSERT INTO \(identifier: table) VALUES (\(Int32(1))), (\(Int32(2)))")
@@ -24,9 +25,9 @@ struct TransactionTests {
     }
 
     @Test func rollsBackWhenTheBodyThrows() async throws {
-        let pool = try TestDatabase.pool(poolSize: 1)
+        let pool = try TestDatabases.pool(poolSize: 1)
         defer { pool.shutdown() }
-        let table = TestDatabase.uniqueName("tx_rollback")
+        let table = TestDatabases.uniqueName("tx_rollback")
         _ = try await pool.execute("CREATE TABLE \(identifier: table) (n int)")
         await #expect(throws: Boom.self) {
             try await pool.withTransaction { tx in
@@ -47,9 +48,9 @@ struct TransactionTests {
     }
 
     @Test func connectionLeftInATransactionIsNotReused() async throws {
-        let pool = try TestDatabase.pool(poolSize: 1)
+        let pool = try TestDatabases.pool(poolSize: 1)
         defer { pool.shutdown() }
-        let table = TestDatabase.uniqueName("tx_left_open")
+        let table = TestDatabases.uniqueName("tx_left_open")
         _ = try await pool.execute("CREATE TABLE \(identifier: table) (n int)")
         let firstBackend = try await pool.withConnection { connection in
             try await connection.executeScript(unsafeSQL: "BEGIN")
@@ -66,9 +67,9 @@ struct TransactionTests {
     }
 
     @Test func nestedTransactionsUseSavepoints() async throws {
-        let pool = try TestDatabase.pool()
+        let pool = try TestDatabases.pool()
         defer { pool.shutdown() }
-        let table = TestDatabase.uniqueName("tx_nested")
+        let table = TestDatabases.uniqueName("tx_nested")
         _ = try await pool.execute("CREATE TABLE \(identifier: table) (n int)")
         try await pool.withTransaction { tx in
             _ = try await tx.execute("INSERT INTO \(identifier: table) VALUES (1)")

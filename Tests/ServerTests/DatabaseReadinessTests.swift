@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Postgres
 import QuarryTestSupport
+import TestDatabaseSupport
 import Testing
 
 @testable import Server
@@ -10,7 +11,7 @@ import Testing
 struct DatabaseReadinessTests {
     @Test("not ready while a migration is pending, ready once applied; unreachable database is not ready")
     func readiness() async throws {
-        let admin = try await testPool()
+        let admin = try await TestDatabases.sharedPool()
         let name = "quarry_ready_\(UInt32.random(in: 0...UInt32.max))"
         _ = try await admin.execute(SQL(unsafeSQL: "CREATE DATABASE \(name)"))
         let migrations = FileManager.default.temporaryDirectory.appendingPathComponent(name)

@@ -1,10 +1,11 @@
-import App
+import AppCore
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import Logging
 import QuarryTestSupport
+import TestDatabaseSupport
 import Synchronization
 import Testing
 
@@ -67,7 +68,8 @@ struct ErrorMaskingTests {
             """)[0].decode("id", as: UUID.self)
         _ = try await pool.execute("ALTER TABLE users RENAME TO users_renamed_by_test")
         let capture = LogCapture()
-        let (configuration, components) = try await makeComponents(database: pool)
+        let server = try await TestServer.start(database: pool)
+        let (configuration, components) = (server.configuration, server.components)
         let app = buildApplication(configuration: configuration, components: components, logger: capture.logger())
         let nodeID = GlobalID(typeName: "User", id: user).text
         // A nullable field (`node`: data stays, the field is null) and a non-null root field
@@ -85,8 +87,7 @@ struct ErrorMaskingTests {
                 ) { response in
                     #expect(response.status == .ok, "\(query)")
                     let requestID = try #require(response.headers[HTTPField.Name("X-Request-Id")!], "\(query)")
-                    let json = try #require(
-                        try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any], "\(response.text)")
+                    let json = response.graphQL.json
                     let errors = try #require(json["errors"] as? [[String: Any]], "\(response.text)")
                     #expect(errors.count == 1, "\(response.text)")
                     let error = try #require(errors.first)

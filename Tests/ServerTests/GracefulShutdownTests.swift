@@ -31,7 +31,8 @@ private struct ShutdownRecorder: Service {
 struct GracefulShutdownTests {
     @Test("over a real socket: healthz, request id, and SIGTERM-style shutdown drains in-flight requests before the services stop")
     func drainsInFlightRequests() async throws {
-        let (configuration, components) = try await makeComponents()
+        let server = try await TestServer.start()
+        let (configuration, components) = (server.configuration, server.components)
         let events = EventLog()
         let router = buildRouter(configuration: configuration, components: components)
         let (handling, handlingContinuation) = AsyncStream.makeStream(of: Void.self)
@@ -86,7 +87,8 @@ private struct RunningServer {
     static func start(
         idleGrace: Duration = QuiescingHTTPChannel.defaultIdleGrace, shutdownTimeout: Duration? = nil
     ) async throws -> RunningServer {
-        let (configuration, components) = try await makeComponents()
+        let server = try await TestServer.start()
+        let (configuration, components) = (server.configuration, server.components)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let logger = Logger(label: "quarry.test")
         let app = buildApplication(

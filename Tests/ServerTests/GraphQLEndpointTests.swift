@@ -25,8 +25,7 @@ struct GraphQLEndpointTests {
                 #expect($0.text == #"{"data":{"ping":"pong"}}"#)
             }
             try await post(client, #"{"query":"query Clock { serverTime }"}"#) { response in
-                let object = try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any]
-                let time = try #require((object?["data"] as? [String: Any])?["serverTime"] as? String)
+                let time = try #require(response.graphQL.string("data.serverTime"))
                 let parsed = try #require(try? Date(time, strategy: .iso8601))
                 #expect(abs(parsed.timeIntervalSinceNow) < 60)
                 #expect(time.hasSuffix("Z") && time.count == 24)

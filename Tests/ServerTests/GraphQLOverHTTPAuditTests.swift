@@ -144,12 +144,12 @@ struct GraphQLOverHTTPAuditTests {
                 if let expected = check.contentTypeContains {
                     #expect(response.headers[.contentType]?.contains(expected) == true)
                 }
-                let object = try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any]
+                let object = response.graphQL
                 if let hasErrors = check.hasErrors {
-                    #expect((object?["errors"] != nil) == hasErrors, "\(response.text)")
+                    #expect((object["errors"] != nil) == hasErrors, "\(response.text)")
                 }
                 if check.noData {
-                    #expect(object?["data"] == nil, "\(response.text)")
+                    #expect(object["data"] == nil, "\(response.text)")
                 }
             }
         }

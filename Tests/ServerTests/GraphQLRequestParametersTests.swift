@@ -1,4 +1,3 @@
-import App
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType

@@ -11,14 +11,12 @@ import Testing
 struct MediaRoutesScreenshotTests {
     @Test("a screenshot's image: 200 to owner, friend and ADMIN (never publicly cached), 304 only for them, 404 to a stranger and a guest")
     func friendsVisibility() async throws {
-        let server = try await MediaTestServer.make()
+        let server = try await TestServer.start()
         let owner = try await server.user()
         let friend = try await server.user()
         let stranger = try await server.user()
         let admin = try await server.user(role: .admin)
-        _ = try await server.pool.execute("""
-            INSERT INTO friendships (user_id, friend_id) VALUES (\(owner.id), \(friend.id)), (\(friend.id), \(owner.id))
-            """)
+        try await server.service.befriend(owner, friend)
         let png = try ServerTestImages.png(width: 24, height: 16)
         try await server.application.test(.router) { client in
             let body = MultipartBody.single(
@@ -28,9 +26,9 @@ struct MediaRoutesScreenshotTests {
             var imageURL = ""
             try await Self.post(client, body, token: owner.token) { response in
                 #expect(response.status == .ok)
-                #expect(response.errorCodes.isEmpty, "\(response.json)")
-                #expect(response.data("uploadScreenshot.width") as? Int == 24)
-                imageURL = response.data("uploadScreenshot.imageUrl") as? String ?? ""
+                #expect(response.graphQL.codes.isEmpty, "\(response.graphQL.json)")
+                #expect(response.graphQL["data.uploadScreenshot.width"] as? Int == 24)
+                imageURL = response.graphQL["data.uploadScreenshot.imageUrl"] as? String ?? ""
             }
             #expect(imageURL.hasPrefix("https://quarry.example/media/"))
             let path = String(imageURL.dropFirst("https://quarry.example".count))
@@ -52,7 +50,7 @@ struct MediaRoutesScreenshotTests {
             ] {
                 try await client.execute(uri: path, method: .get, headers: headers) { response in
                     #expect(response.status == .notFound)
-                    #expect(response.errorCodes == ["NOT_FOUND"])
+                    #expect(response.graphQL.codes == ["NOT_FOUND"])
                     #expect(response.headers[.eTag] == nil)
                 }
             }
@@ -64,7 +62,7 @@ struct MediaRoutesScreenshotTests {
     @Test("QUARRY_SCREENSHOT_MAX_BYTES limits screenshots only: a larger screenshot is FILE_TOO_LARGE, the same file is a fine avatar")
     func screenshotLimit() async throws {
         let png = try ServerTestImages.png(width: 32, height: 32)
-        let server = try await MediaTestServer.make(environment: ["QUARRY_SCREENSHOT_MAX_BYTES": String(png.count - 1)])
+        let server = try await TestServer.start(environment: ["QUARRY_SCREENSHOT_MAX_BYTES": String(png.count - 1)])
         #expect(server.configuration.media.maxScreenshotBytes == png.count - 1)
         let user = try await server.user()
         try await server.application.test(.router) { client in
@@ -74,7 +72,7 @@ struct MediaRoutesScreenshotTests {
             ] as [(String, String?)] {
                 let body = MultipartBody.single(query: query, variables: #"{"i":null}"#, variable: "i", file: png)
                 try await Self.post(client, body, token: user.token) { response in
-                    #expect(response.errorCodes == (code.map { [$0] } ?? []), "\(response.json)")
+                    #expect(response.graphQL.codes == (code.map { [$0] } ?? []), "\(response.graphQL.json)")
                 }
             }
         }

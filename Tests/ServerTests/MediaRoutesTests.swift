@@ -19,7 +19,7 @@ struct MediaRoutesTests {
             body: ByteBuffer(bytes: body.bytes)
         ) { response in
             #expect(response.status == .ok)
-            #expect(response.errorCodes.isEmpty, "\(response.json)")
+            #expect(response.graphQL.codes.isEmpty, "\(response.graphQL.json)")
         }
     }
 
@@ -34,7 +34,7 @@ struct MediaRoutesTests {
 
     @Test("a public avatar: bytes, Content-Type, ETag = SHA-256, a year's immutable caching, 304 on If-None-Match")
     func publicAvatar() async throws {
-        let server = try await MediaTestServer.make()
+        let server = try await TestServer.start()
         let user = try await server.user()
         let png = try ServerTestImages.png(width: 12, height: 9)
         try await server.application.test(.router) { client in
@@ -59,7 +59,7 @@ struct MediaRoutesTests {
             try await get(client, "/media/\(id)", headers: [.ifNoneMatch: "\"other\""]) { #expect($0.status == .ok) }
             try await get(client, "/media/\(UUID().uuidString)") { response in
                 #expect(response.status == .notFound)
-                #expect(response.errorCodes == ["NOT_FOUND"])
+                #expect(response.graphQL.codes == ["NOT_FOUND"])
             }
             try await get(client, "/media/not-a-uuid") { #expect($0.status == .notFound) }
         }
@@ -67,7 +67,7 @@ struct MediaRoutesTests {
 
     @Test("a private selfie is 404 to guests and other users, 200 to its owner and to ADMIN, never publicly cached")
     func privateSelfie() async throws {
-        let server = try await MediaTestServer.make()
+        let server = try await TestServer.start()
         let owner = try await server.user()
         let other = try await server.user()
         let admin = try await server.user(role: .admin)
@@ -99,7 +99,7 @@ struct MediaRoutesTests {
 
     @Test("the emotion pictures are served as SVG; other names are 404")
     func emotions() async throws {
-        let server = try await MediaTestServer.make()
+        let server = try await TestServer.start()
         try await server.application.test(.router) { client in
             try await get(client, "/emotions/happy.svg") { response in
                 #expect(response.status == .ok)

@@ -1,4 +1,5 @@
 import App
+import AppCore
 import Auth
 import CVips
 import Foundation
@@ -10,35 +11,8 @@ import QuarryTestSupport
 
 @testable import Server
 
-/// A test server with uploads and media under a fresh data folder.
-struct MediaTestServer {
-    let configuration: ServerConfiguration
-    let components: ServerComponents
-
-    static func make(environment: [String: String] = [:]) async throws -> MediaTestServer {
-        let dataDirectory = NSTemporaryDirectory() + "quarry-media-server-\(UUID().uuidString)"
-        let configuration = try ServerConfiguration(environment: environment.merging([
-            "QUARRY_HTTP_PORT": "0", "QUARRY_SCHEMA_DIR": SchemaFiles.directory(), "QUARRY_DATA_DIR": dataDirectory,
-            "QUARRY_PUBLIC_URL": "https://quarry.example",
-            "QUARRY_EMOTIONS_DIR": SchemaFiles.directory().replacingOccurrences(of: "/schema", with: "/web/emotions"),
-        ]) { a, _ in a })
-        let service = try GraphQLService(
-            schema: QuarrySchema.build(directory: configuration.schemaDirectory), database: await testPool(),
-            accounts: testAccountServices(settings: configuration.accounts.settings), options: configuration.graphQLOptions,
-            media: configuration.media.services
-        )
-        let components = ServerComponents(
-            graphQL: service, readiness: FixedReadiness(answer: .ready), metrics: QuarryMetrics(), refreshGauges: {}
-        )
-        return MediaTestServer(configuration: configuration, components: components)
-    }
-
-    var application: some ApplicationProtocol {
-        buildApplication(configuration: configuration, components: components, logger: Logger(label: "quarry.test"))
-    }
-
-    var pool: PostgresPool { components.graphQL.database }
-
+/// What the media tests read besides responses: the uploads in flight, the store's files, the `media` rows.
+extension TestServer {
     /// Files left in the uploads' temporary folder (none once every request has ended).
     func temporaryFiles() -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: configuration.media.uploadDirectory)) ?? []
@@ -48,11 +22,6 @@ struct MediaTestServer {
     func storedFiles() -> [String] {
         (FileManager.default.enumerator(atPath: configuration.media.mediaDirectory)?.allObjects as? [String] ?? [])
             .filter { $0.split(separator: "/").count == 3 }
-    }
-
-    /// A user (or admin) with a bearer token, made directly in the database.
-    func user(role: Role = .user) async throws -> (id: UUID, token: String) {
-        try await TestUsers.create(role: role, label: "upload", pool: pool)
     }
 
     func mediaRows(owner: UUID) async throws -> Int {
@@ -117,18 +86,4 @@ enum ServerTestImages {
     }
 
     struct Failure: Error {}
-}
-
-extension TestResponse {
-    var json: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(String(buffer: body).utf8))) as? [String: Any] ?? [:]
-    }
-    var errorCodes: [String] {
-        (json["errors"] as? [[String: Any]] ?? []).compactMap { ($0["extensions"] as? [String: Any])?["code"] as? String }
-    }
-    func data(_ path: String) -> Any? {
-        var current: Any? = json["data"]
-        for key in path.split(separator: ".") { current = (current as? [String: Any])?[String(key)] }
-        return current
-    }
 }

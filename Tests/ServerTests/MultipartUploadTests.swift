@@ -25,7 +25,7 @@ struct MultipartUploadTests {
 
     @Test("over a real socket, a PNG avatar and a JPEG selfie upload; dimensions recorded; temporary files deleted")
     func happyPath() async throws {
-        let server = try await MediaTestServer.make()
+        let server = try await TestServer.start()
         let user = try await server.user()
         try await server.application.test(.live) { client in
             let png = MultipartBody.single(
@@ -33,7 +33,7 @@ struct MultipartUploadTests {
             )
             try await send(client, png, token: user.token) { response in
                 #expect(response.status == .ok)
-                let url = try #require(response.data("updateAvatar.avatarUrl") as? String)
+                let url = try #require(response.graphQL["data.updateAvatar.avatarUrl"] as? String)
                 #expect(url.hasPrefix("https://quarry.example/media/"))
             }
             let jpeg = MultipartBody.single(
@@ -42,7 +42,7 @@ struct MultipartUploadTests {
             )
             try await send(client, jpeg, token: user.token) { response in
                 #expect(response.status == .ok)
-                #expect(response.data("submitSelfie.status") as? String == "PENDING")
+                #expect(response.graphQL["data.submitSelfie.status"] as? String == "PENDING")
             }
         }
         let rows = try await server.pool.query(
@@ -59,7 +59,7 @@ struct MultipartUploadTests {
 
     @Test("a multipart request without a preflight header is refused (CSRF) and runs nothing")
     func missingPreflight() async throws {
-        let server = try await MediaTestServer.make()
+        let server = try await TestServer.start()
         let user = try await server.user()
         try await server.application.test(.router) { client in
             let body = MultipartBody.single(
@@ -67,7 +67,7 @@ struct MultipartUploadTests {
             )
             try await send(client, body, token: user.token, preflight: false) { response in
                 #expect(response.status == .badRequest)
-                #expect(response.errorCodes == ["PREFLIGHT_REQUIRED"])
+                #expect(response.graphQL.codes == ["PREFLIGHT_REQUIRED"])
             }
         }
         #expect(try await server.mediaRows(owner: user.id) == 0)
@@ -75,7 +75,7 @@ struct MultipartUploadTests {
 
     @Test("bad map, bad operations, a missing file and a truncated body are 400 with codes; nothing is left behind")
     func malformedRequests() async throws {
-        let server = try await MediaTestServer.make()
+        let server = try await TestServer.start()
         let user = try await server.user()
         let png = try ServerTestImages.png(width: 5, height: 5)
         let operations = #"{"query":"# + MultipartBody.jsonString(Self.avatar) + #","variables":{"image":null}}"#
@@ -111,7 +111,7 @@ struct MultipartUploadTests {
             for (body, code) in requests {
                 try await send(client, body, token: user.token) { response in
                     #expect(response.status == .badRequest, "\(code)")
-                    #expect(response.errorCodes == [code])
+                    #expect(response.graphQL.codes == [code])
                 }
             }
         }
@@ -122,14 +122,14 @@ struct MultipartUploadTests {
 
     @Test("a file over QUARRY_UPLOAD_MAX_BYTES is 413 FILE_TOO_LARGE and leaves no temporary file")
     func tooLarge() async throws {
-        let server = try await MediaTestServer.make(environment: ["QUARRY_UPLOAD_MAX_BYTES": "2000"])
+        let server = try await TestServer.start(environment: ["QUARRY_UPLOAD_MAX_BYTES": "2000"])
         let user = try await server.user()
         let big = try ServerTestImages.png(width: 300, height: 300) + Array(repeating: 1, count: 3_000)
         try await server.application.test(.router) { client in
             let body = MultipartBody.single(query: Self.avatar, variables: #"{"image":null}"#, variable: "image", file: big)
             try await send(client, body, token: user.token) { response in
                 #expect(response.status == .contentTooLarge)
-                #expect(response.errorCodes == ["FILE_TOO_LARGE"])
+                #expect(response.graphQL.codes == ["FILE_TOO_LARGE"])
             }
         }
         #expect(try await server.mediaRows(owner: user.id) == 0)
@@ -138,7 +138,7 @@ struct MultipartUploadTests {
 
     @Test("empty, wrong-type and truncated images are field errors with codes; no row, no stored file")
     func badImages() async throws {
-        let server = try await MediaTestServer.make()
+        let server = try await TestServer.start()
         let user = try await server.user()
         let jpeg = try ServerTestImages.jpeg(width: 200, height: 150)
         let cases: [([UInt8], String)] = [
@@ -151,7 +151,7 @@ struct MultipartUploadTests {
                 let body = MultipartBody.single(query: Self.avatar, variables: #"{"image":null}"#, variable: "image", file: file)
                 try await send(client, body, token: user.token) { response in
                     #expect(response.status == .ok)
-                    #expect(response.errorCodes == [code])
+                    #expect(response.graphQL.codes == [code])
                 }
             }
         }
@@ -162,7 +162,7 @@ struct MultipartUploadTests {
 
     @Test("a JSON request passing a string for an Upload variable gets a request error")
     func jsonStringForUpload() async throws {
-        let server = try await MediaTestServer.make()
+        let server = try await TestServer.start()
         let user = try await server.user()
         try await server.application.test(.router) { client in
             let body = #"{"query":"# + MultipartBody.jsonString(Self.avatar) + #","variables":{"image":"quarry-upload:0"}}"#
@@ -172,8 +172,8 @@ struct MultipartUploadTests {
                 body: ByteBuffer(string: body)
             ) { response in
                 #expect(response.status == .badRequest)
-                #expect(response.json["data"] == nil)
-                let message = (response.json["errors"] as? [[String: Any]])?.first?["message"] as? String ?? ""
+                #expect(response.graphQL["data"] == nil)
+                let message = response.graphQL.messages.first ?? ""
                 #expect(message.contains("Upload value invalid"))
             }
         }
@@ -181,7 +181,7 @@ struct MultipartUploadTests {
 
     @Test("a browser on an allowed origin may send the preflight headers (CORS preflight allows them)")
     func corsAllowsPreflightHeaders() async throws {
-        let server = try await MediaTestServer.make(environment: ["QUARRY_CORS_ORIGINS": "https://app.example"])
+        let server = try await TestServer.start(environment: ["QUARRY_CORS_ORIGINS": "https://app.example"])
         try await server.application.test(.router) { client in
             let preflight: HTTPFields = [
                 .origin: "https://app.example", .accessControlRequestMethod: "POST",

@@ -1,4 +1,3 @@
-import App
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -52,18 +51,9 @@ extension TestClientProtocol {
 }
 
 extension TestResponse {
-    /// The response body as a JSON object.
-    var object: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
-    }
-
     /// `extensions.code` of the first error, if any.
-    var errorCode: String? {
-        ((object["errors"] as? [[String: Any]])?.first?["extensions"] as? [String: Any])?["code"] as? String
-    }
+    var errorCode: String? { graphQL.codes.first }
 
     /// Whether the response ran `{ ping }`.
-    var ranPing: Bool {
-        (object["data"] as? [String: Any])?["ping"] as? String == "pong"
-    }
+    var ranPing: Bool { graphQL.string("data.ping") == "pong" }
 }

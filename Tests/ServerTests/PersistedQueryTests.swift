@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import Postgres
 import QuarryTestSupport
+import TestDatabaseSupport
 import Testing
 
 @testable import Server
@@ -24,8 +25,8 @@ struct PersistedQueryTests {
                     #expect(response.status == .ok)
                     #expect(response.headers[.cacheControl] == "private, no-cache, must-revalidate")
                     #expect(response.errorCode == "PERSISTED_QUERY_NOT_FOUND")
-                    #expect((response.object["errors"] as? [[String: Any]])?.first?["message"] as? String == "PersistedQueryNotFound")
-                    #expect(response.object["data"] == nil)
+                    #expect(response.graphQL.messages.first == "PersistedQueryNotFound")
+                    #expect(response.graphQL["data"] == nil)
                 }
             }
             try await client.getGraphQL(R.apqGET(hash: hash)) { response in
@@ -88,7 +89,7 @@ struct PersistedQueryTests {
                 try await client.postGraphQL(R.apqBody(hash: unknown)) { #expect($0.errorCode == "PERSISTED_QUERY_NOT_FOUND") }
             }
         }
-        #expect(try await Self.storedCount([hash, otherHash], in: testPool()) == 0)
+        #expect(try await Self.storedCount([hash, otherHash], in: TestDatabases.sharedPool()) == 0)
     }
 
     @Test("a document that does not parse or validate is not stored")
@@ -103,7 +104,7 @@ struct PersistedQueryTests {
             }
         }
         let hashes = [broken, invalid].map(DocumentHash.sha256)
-        #expect(try await Self.storedCount(hashes, in: testPool()) == 0)
+        #expect(try await Self.storedCount(hashes, in: TestDatabases.sharedPool()) == 0)
     }
 
     @Test("another version, a malformed hash or extension is a coded request error")
@@ -132,7 +133,7 @@ struct PersistedQueryTests {
         let query = R.uniqueQuery("Shared")
         let hash = DocumentHash.sha256(query)
         let first = try await makeTestApplication()
-        let (_, second) = try await makeComponents()
+        let second = try await TestServer.start().components
         try await first.test(.router) { client in
             try await client.postGraphQL(R.apqBody(hash: hash, query: query)) { #expect($0.ranPing, "\($0.text)") }
         }
@@ -153,7 +154,7 @@ struct PersistedQueryTests {
     func registerTwice() async throws {
         let query = R.uniqueQuery("Twice")
         let hash = DocumentHash.sha256(query)
-        let (_, components) = try await makeComponents()
+        let components = try await TestServer.start().components
         let logger = Logger(label: "quarry.test")
         var statements: [Int] = []
         for _ in 0..<2 {
@@ -174,8 +175,8 @@ struct PersistedQueryTests {
         let (_, pool) = try await TestDatabases.migrated(prefix: "quarry_apq")
         defer { pool.shutdown() }
         let environment = ["QUARRY_PERSISTED_QUERIES_MAX": "3"]
-        let (_, writer) = try await makeComponents(environment: environment, database: pool)
-        let (_, reader) = try await makeComponents(environment: environment, database: pool)
+        let writer = try await TestServer.start(environment: environment, database: pool).components
+        let reader = try await TestServer.start(environment: environment, database: pool).components
         let logger = Logger(label: "quarry.test")
         let queries = (1...4).map { "query Bounded\($0) { ping }" }
         let hashes = queries.map(DocumentHash.sha256)

@@ -1,4 +1,4 @@
-import App
+import AppCore
 import CommonTestSupport
 import Foundation
 import Hummingbird
@@ -7,6 +7,8 @@ import HummingbirdWSTesting
 import Logging
 import Postgres
 import QuarryTestSupport
+import ScreenCache
+import TestDatabaseSupport
 import Testing
 import WSCore
 
@@ -15,13 +17,13 @@ import WSCore
 /// A live Quarry server with its message listener, and scripted
 /// `graphql-transport-ws` conversations with it.
 struct SubscriptionTestServer {
-    let configuration: ServerConfiguration
-    let components: ServerComponents
-    let pool: PostgresPool
+    let server: TestServer
+    var configuration: ServerConfiguration { server.configuration }
+    var components: ServerComponents { server.components }
+    var pool: PostgresPool { server.pool }
 
-    static func make() async throws -> SubscriptionTestServer {
-        let (configuration, components) = try await makeComponents()
-        return SubscriptionTestServer(configuration: configuration, components: components, pool: try await testPool())
+    static func make(environment: [String: String] = [:]) async throws -> SubscriptionTestServer {
+        SubscriptionTestServer(server: try await TestServer.start(environment: environment))
     }
 
     var hub: MessageHub { components.graphQL.messageHub }
@@ -47,10 +49,9 @@ struct SubscriptionTestServer {
         }
     }
 
-    /// A verified user with a token, as a `User` global id too.
-    func user() async throws -> (id: UUID, token: String, globalID: String) {
-        let user = try await TestUsers.create(label: "ws", pool: pool)
-        return (user.id, user.token, GlobalID(typeName: "User", id: user.id).text)
+    /// A verified user with a token.
+    func user() async throws -> TestUser {
+        try await server.service.signUp("ws")
     }
 
     /// Waits until the hub has `expected` subscribers: a subscription ends
@@ -60,9 +61,9 @@ struct SubscriptionTestServer {
     }
 
     /// Two new users who are friends.
-    func friends() async throws -> ((id: UUID, token: String, globalID: String), (id: UUID, token: String, globalID: String)) {
+    func friends() async throws -> (TestUser, TestUser) {
         let (a, b) = (try await user(), try await user())
-        _ = try await pool.execute("INSERT INTO friendships (user_id, friend_id) VALUES (\(a.id), \(b.id)), (\(b.id), \(a.id))")
+        try await server.service.befriend(a, b)
         return (a, b)
     }
 }

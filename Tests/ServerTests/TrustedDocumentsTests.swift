@@ -2,6 +2,7 @@ import App
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TestDatabaseSupport
 import Testing
 
 @testable import Server
@@ -94,12 +95,12 @@ struct TrustedDocumentsTests {
             ] {
                 try await client.postGraphQL(R.body(["query": introspection])) {
                     #expect($0.status == .ok)
-                    #expect($0.object["errors"] == nil, "\(introspection): \($0.text)")
+                    #expect($0.graphQL["errors"] == nil, "\(introspection): \($0.text)")
                 }
             }
         }
         // The registration attempt stored nothing.
-        #expect(try await PersistedQueryTests.storedCount([hash], in: testPool()) == 0)
+        #expect(try await PersistedQueryTests.storedCount([hash], in: TestDatabases.sharedPool()) == 0)
     }
 
     @Test("only with introspection off: introspection is not allowed either")
@@ -117,8 +118,7 @@ struct TrustedDocumentsTests {
 
     @Test("only cannot be bypassed over the WebSocket")
     func onlyOverWebSocket() async throws {
-        let (configuration, components) = try await makeComponents(environment: try Self.environment("only"))
-        let server = SubscriptionTestServer(configuration: configuration, components: components, pool: try await testPool())
+        let server = try await SubscriptionTestServer.make(environment: try Self.environment("only"))
         try await server.test { client in
             try await client.graphQLSocket { socket in
                 try await socket.initialise()
@@ -173,7 +173,7 @@ struct TrustedDocumentsTests {
         // A document that hashes right but does not validate is found when the service is built.
         let invalid = "{ noSuchField }"
         let environment = try Self.environment("allow", manifest: try Self.manifest([DocumentHash.sha256(invalid): invalid]))
-        let error = await #expect(throws: ConfigurationError.self) { try await makeComponents(environment: environment) }
+        let error = await #expect(throws: ConfigurationError.self) { try await TestServer.start(environment: environment) }
         #expect(error?.variable == variable)
         #expect(error?.description.contains(DocumentHash.sha256(invalid)) == true)
         #expect(error?.description.contains("noSuchField") == true, "\(String(describing: error))")

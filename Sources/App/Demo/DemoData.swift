@@ -1,3 +1,5 @@
+import Accounts
+import AppCore
 import Foundation
 import Postgres
 

@@ -1,3 +1,4 @@
+import AppCore
 import CVips
 import Foundation
 import Postgres

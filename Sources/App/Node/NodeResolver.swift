@@ -1,5 +1,9 @@
+import Accounts
+import AppCore
 import Foundation
+import Friends
 import GraphQLExecution
+import ScreenCache
 
 /// `Query.node(id:)` (API.md "Conventions"; the Relay global object
 /// identification): the id's type name picks the area that reads it. An id
@@ -11,19 +15,21 @@ enum NodeResolver {
 
     /// How each `Node` type is read by its id (one line per area).
     static let readers: [String: Read] = [
-        "User": { id, context in try await UserQueries.user(id: id, seenBy: context.viewer, database: context.database) },
-        "Screenshot": { id, context in
+        UserRecord.objectTypeName: { id, context in
+            try await UserQueries.user(id: id, seenBy: context.viewer, database: context.database)
+        },
+        ScreenshotRecord.objectTypeName: { id, context in
             try await ScreenshotQueries.screenshot(id: id, seenBy: context.viewer?.userID, database: context.database)
         },
-        "FriendRequest": { id, context in try await FriendRequestRecord.read(id: id, context: context) },
-        "Message": { id, context in
-            try await Messages.message(id: id, participant: context.viewer?.userID, database: context.database)
+        FriendRequestRecord.objectTypeName: { id, context in try await FriendRequestRecord.read(id: id, context: context) },
+        MessageRecord.objectTypeName: { id, context in
+            try await MessageQueries.message(id: id, participant: context.viewer?.userID, database: context.database)
         },
     ]
 
     static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
         builder.resolveDomain("Query", "node") { info in
-            guard let id = GlobalID(info.args["id"]?.stringValue ?? ""), let read = readers[id.typeName] else { return nil }
+            guard let id = GlobalID(try info.args.string("id")), let read = readers[id.typeName] else { return nil }
             return try await read(id.id, info.context)
         }
     }

@@ -1,3 +1,4 @@
+import AppCore
 /// The identifier of a persisted document: the SHA-256 of its exact UTF-8
 /// text as 64 lower-case hex digits. Apollo's automatic persisted queries
 /// (`extensions.persistedQuery.sha256Hash`), the GraphQL-over-HTTP draft's

@@ -21,6 +21,16 @@ public final class BatchLoader<Key: Hashable & Sendable, Value: Sendable>: Senda
         LoadRequest(loader: self, keys: [key], isList: false, transform: nil)
     }
 
+    /// A pending value for `key`, handed to `transform` as the loader's own
+    /// `Value` (`nil` when the batch did not answer the key). The loaded value
+    /// came from this loader's batch, so it is a `Value` by construction: a
+    /// resolver never casts it back, and no cast can fail into an empty answer.
+    public func load(
+        _ key: Key, then transform: @escaping @Sendable (Value?) throws -> (any Sendable)?
+    ) -> LoadRequest {
+        load(key).map { try transform($0 as? Value) }
+    }
+
     /// A pending list of values, one per key (`null` for keys the batch did not answer).
     public func loadMany(_ keys: [Key]) -> LoadRequest {
         LoadRequest(loader: self, keys: keys, isList: true, transform: nil)

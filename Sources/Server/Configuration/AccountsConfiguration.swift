@@ -1,4 +1,4 @@
-import App
+import AppCore
 import Auth
 
 /// The accounts area's part of the configuration (API.md "Configuration";

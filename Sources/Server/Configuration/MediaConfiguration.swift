@@ -1,4 +1,4 @@
-import App
+import AppCore
 
 /// The media area's part of the configuration (issue 5 "Media"; README lists
 /// every variable): where uploads and stored media live, and the limits.

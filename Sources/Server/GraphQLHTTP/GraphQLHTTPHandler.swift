@@ -1,8 +1,9 @@
 import App
+import AppCore
+import Foundation
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
-import Foundation
 import Hummingbird
 import Postgres
 

@@ -1,4 +1,4 @@
-import App
+import AppCore
 import ServiceLifecycle
 
 /// Stops the account services' own threads (the password hasher) and the

@@ -1,6 +1,6 @@
-import App
 import Logging
 import Postgres
+import ScreenCache
 import ServiceLifecycle
 
 /// This instance's one LISTEN for messages (issue 5: subscriptions reach a

@@ -1,4 +1,6 @@
+import Accounts
 import App
+import AppCore
 import Foundation
 import Hummingbird
 

@@ -1,4 +1,5 @@
-import App
+import Accounts
+import AppCore
 import Hummingbird
 import Mail
 

@@ -1,0 +1,69 @@
+import AppCore
+import Auth
+import Foundation
+import GraphQLExecution
+import Postgres
+
+/// Bearer tokens (issue 4 "Tokens"): opaque random strings of which only the
+/// SHA-256 is stored, with a sliding expiry. Every request looks its token up
+/// in the database, so a revocation holds at once on every instance.
+package enum Sessions {
+    /// Creates a token for `user` and returns it with its expiry and the user (`AuthPayload`).
+    static func issue(for user: UserRecord, context: QuarryContext, on connection: PostgresConnection) async throws -> AuthPayload {
+        let token = OpaqueToken.generate()
+        let rows = try await connection.query("""
+            INSERT INTO access_tokens (token_hash, user_id, expires_at, ip, user_agent)
+            VALUES (\(Data(OpaqueToken.hash(token))), \(user.id), now() + make_interval(secs => \(context.accounts.settings.tokenLifetime.inSeconds)),
+                    \(context.credential.clientAddress), \(context.credential.userAgent))
+            RETURNING expires_at
+            """)
+        return AuthPayload(token: token, expiresAt: try rows[0].decode("expires_at", as: Date.self), user: user.shownToOwner)
+    }
+
+    /// The viewer a token stands for, or `nil` when the token is unknown,
+    /// expired or revoked, or its account is blocked. One statement. The expiry
+    /// slides forward only when it has fallen more than a minute behind, so a
+    /// client's concurrent requests do not each write (and queue on) the token's row.
+    package static func viewer(forToken token: String, database: PostgresPool, lifetime: Duration) async throws -> Viewer? {
+        let hash = OpaqueToken.hash(token)
+        let rows = try await database.query("""
+            WITH slid AS (
+                UPDATE access_tokens SET last_used_at = now(), expires_at = now() + make_interval(secs => \(lifetime.inSeconds))
+                WHERE token_hash = \(Data(hash)) AND expires_at > now()
+                  AND expires_at < now() + make_interval(secs => \(lifetime.inSeconds - 60))
+            )
+            SELECT u.id, u.role FROM access_tokens t JOIN users u ON u.id = t.user_id
+            WHERE t.token_hash = \(Data(hash)) AND t.expires_at > now() AND u.blocked_at IS NULL
+            """)
+        guard let row = rows.first else { return nil }
+        return Viewer(
+            userID: try row.decode("id", as: UUID.self),
+            role: Role(rawValue: try row.decode("role", as: String.self)) ?? .user,
+            tokenHash: hash
+        )
+    }
+
+    /// Revokes one token.
+    static func revoke(tokenHash: [UInt8], on connection: PostgresConnection) async throws {
+        _ = try await connection.execute("DELETE FROM access_tokens WHERE token_hash = \(Data(tokenHash))")
+    }
+
+    /// Revokes every token of a user but `keeping` (the one in use, after a password change).
+    package static func revokeAll(of userID: UUID, keeping: [UInt8]? = nil, on connection: PostgresConnection) async throws {
+        _ = try await connection.execute("""
+            DELETE FROM access_tokens WHERE user_id = \(userID) AND token_hash IS DISTINCT FROM \(keeping.map { Data($0) })
+            """)
+    }
+}
+
+/// `AuthPayload`: a new token, its expiry, and its user.
+package struct AuthPayload: GraphQLRecord {
+    let token: String
+    let expiresAt: Date
+    let user: UserRecord
+
+    package static let objectTypeName = "AuthPayload"
+    package static let fieldReaders: [String: @Sendable (AuthPayload) -> (any Sendable)?] = [
+        "token": { $0.token }, "expiresAt": { $0.expiresAt }, "user": { $0.user },
+    ]
+}

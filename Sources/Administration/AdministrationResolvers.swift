@@ -1,0 +1,68 @@
+import Accounts
+import AppCore
+import Auth
+import GraphQLExecution
+
+/// Binds schema/administration.graphql. `@auth` admits ADMIN (and SUPER_ADMIN
+/// for `setUserRole`); who may act on which account is ``UserAdminChanges``'
+/// business.
+package enum AdministrationResolvers {
+    package static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, users: UserLoader) {
+        bindUsers(into: &builder)
+        bindSelfieReview(into: &builder, users: users)
+    }
+
+    private static func bindUsers(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+        builder.resolveDomain("Query", "users") { info in
+            let filter = UserListFilter(
+                search: SubstringFilter(info.args.optionalString("search")),
+                role: info.args.optionalString("role").flatMap(Role.init(rawValue:)),
+                blocked: info.args["blocked"]?.boolValue
+            )
+            let page = try PageRequest(arguments: info.args, order: .newestFirst)
+            return try await UserListQueries.users(filter, page: page, database: info.context.database)
+        }
+        builder.resolveDomain("Mutation", "blockUser") { info in
+            let admin = try info.context.signedIn()
+            let id = try info.args.id(of: UserRecord.self, "id", else: AdminErrors.userNotFound)
+            let reason = try AdminErrors.blockReason(info.args.string("reason"))
+            return try await UserAdminChanges.block(id, reason: reason, by: admin, context: info.context)
+        }
+        builder.resolveDomain("Mutation", "unblockUser") { info in
+            let admin = try info.context.signedIn()
+            let id = try info.args.id(of: UserRecord.self, "id", else: AdminErrors.userNotFound)
+            return try await UserAdminChanges.unblock(id, by: admin, context: info.context)
+        }
+        builder.resolveDomain("Mutation", "setUserRole") { info in
+            let admin = try info.context.signedIn()
+            let id = try info.args.id(of: UserRecord.self, "id", else: AdminErrors.userNotFound)
+            let role = Role(rawValue: try info.args.string("role")) ?? .guest
+            return try await UserAdminChanges.setRole(id, to: role, by: admin, context: info.context)
+        }
+        builder.resolveDomain("Mutation", "deleteUser") { info in
+            let admin = try info.context.signedIn()
+            let id = try info.args.id(of: UserRecord.self, "id", else: AdminErrors.userNotFound)
+            return try await UserAdminChanges.delete(id, by: admin, context: info.context)
+        }
+    }
+
+    private static func bindSelfieReview(into builder: inout ExecutableSchemaBuilder<QuarryContext>, users: UserLoader) {
+        Connection<SelfieVerificationRecord>.bind(
+            as: "SelfieVerificationConnection", edge: "SelfieVerificationEdge", into: &builder
+        )
+        builder.resolve("SelfieVerification", "user", source: SelfieVerificationRecord.self) { selfie, info in
+            users.load(selfie.userID, info.context)
+        }
+        builder.resolveDomain("Query", "pendingSelfieVerifications") { info in
+            try await SelfieQueries.pending(page: PageRequest(arguments: info.args, order: .oldestFirst), context: info.context)
+        }
+        builder.resolveDomain("Mutation", "reviewSelfie") { info in
+            let admin = try info.context.signedIn()
+            let id = try info.args.id(of: SelfieVerificationRecord.self, "id", else: SelfieErrors.notFound)
+            let reason = try SelfieErrors.reason(info.args.optionalString("reason"))
+            return try await SelfieChanges.review(
+                id, approve: info.args.bool("approve"), reason: reason, by: admin, context: info.context
+            )
+        }
+    }
+}

@@ -1,9 +1,0 @@
-import GraphQLExecution
-
-/// Binds schema/pagination.graphql. Each area binds its own `XConnection` and
-/// `XEdge` types with ``Connection/bind(as:edge:into:)``.
-enum PaginationResolvers {
-    static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
-        builder.readFields(of: PageInfo.self)
-    }
-}

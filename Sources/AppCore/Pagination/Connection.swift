@@ -1,0 +1,64 @@
+import GraphQLExecution
+
+/// A page of a list as a Relay connection (`XConnection { edges { cursor node } pageInfo }`):
+/// built from the rows a ``PageRequest`` read, in the order the statement
+/// returned them (up to ``PageRequest/limit`` rows).
+package struct Connection<Node: Sendable>: GraphQLFieldTable {
+    struct Edge: GraphQLFieldTable {
+        let cursor: Cursor
+        let node: Node
+
+        static var fieldReaders: [String: @Sendable (Edge) -> (any Sendable)?] {
+            ["cursor": { $0.cursor.text }, "node": { $0.node }]
+        }
+    }
+
+    let edges: [Edge]
+    let pageInfo: PageInfo
+
+    /// `rows`, each with its position, as read with `request`'s ordering.
+    package init(rows: [(node: Node, cursor: Cursor)], request: PageRequest) {
+        let more = rows.count > request.size
+        var page = Array(rows.prefix(request.size))
+        if request.fromEnd { page.reverse() }
+        edges = page.map { Edge(cursor: $0.cursor, node: $0.node) }
+        pageInfo = PageInfo(
+            hasNextPage: !request.fromEnd && more, hasPreviousPage: request.fromEnd && more,
+            startCursor: edges.first?.cursor.text, endCursor: edges.last?.cursor.text
+        )
+    }
+
+    private init(edges: [Edge], pageInfo: PageInfo) {
+        self.edges = edges
+        self.pageInfo = pageInfo
+    }
+
+    /// The same page with each node transformed (e.g. seen by a friend), positions kept.
+    package func map<Other: Sendable>(_ transform: (Node) -> Other) -> Connection<Other> {
+        Connection<Other>(edges: edges.map { .init(cursor: $0.cursor, node: transform($0.node)) }, pageInfo: pageInfo)
+    }
+
+    package static var fieldReaders: [String: @Sendable (Connection) -> (any Sendable)?] {
+        ["edges": { $0.edges }, "pageInfo": { $0.pageInfo }]
+    }
+
+    /// Binds this connection as `XConnection` and its edges as `XEdge`.
+    package static func bind(as connectionType: String, edge edgeType: String, into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+        builder.readFields(of: Connection.self, as: connectionType)
+        builder.readFields(of: Edge.self, as: edgeType)
+    }
+}
+
+/// `PageInfo` (schema/pagination.graphql).
+package struct PageInfo: GraphQLRecord {
+    let hasNextPage: Bool
+    let hasPreviousPage: Bool
+    let startCursor: String?
+    let endCursor: String?
+
+    package static let objectTypeName = "PageInfo"
+    package static let fieldReaders: [String: @Sendable (PageInfo) -> (any Sendable)?] = [
+        "hasNextPage": { $0.hasNextPage }, "hasPreviousPage": { $0.hasPreviousPage },
+        "startCursor": { $0.startCursor }, "endCursor": { $0.endCursor },
+    ]
+}
