@@ -15,7 +15,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 out=.build/fuzz
 mkdir -p "$out/lib"
-flags=(-parse-as-library -swift-version 6 -enable-upcoming-feature ExistentialAny -O -sanitize=fuzzer,address)
+# One package name for every module, as SwiftPM gives them: sources use `package` access.
+flags=(-parse-as-library -swift-version 6 -enable-upcoming-feature ExistentialAny -package-name quarry -O
+    -sanitize=fuzzer,address)
 
 # Compiles an engine module into $out/lib unless it is newer than all of its sources.
 engine_module() {
@@ -41,6 +43,7 @@ engine() {
 }
 
 harness() {
+    rm -f "$out/$target"
     swiftc "${flags[@]}" -module-name "Fuzz_$target" "$@" -o "$out/$target" 2>&1 \
         | { grep -v 'Cannot export local symbol' || true; }
     test -x "$out/$target"
@@ -55,25 +58,28 @@ json)
     harness $(engine GraphQLExecution) Tests/Fuzz/json/JSONFuzz.swift ;;
 search)
     harness Tests/Fuzz/search/SearchFuzz.swift \
-        Sources/App/Screenshots/Search/ScreenshotSearch.swift \
-        Sources/App/Screenshots/Search/SearchLexer.swift \
-        Sources/App/Screenshots/Search/SearchParser.swift ;;
+        Sources/ScreenCache/Screenshots/Search/ScreenshotSearch.swift \
+        Sources/ScreenCache/Screenshots/Search/SearchLexer.swift \
+        Sources/ScreenCache/Screenshots/Search/SearchParser.swift ;;
 phc)
     harness -Xcc -fmodule-map-file=Sources/COpenSSL/module.modulemap -lcrypto Tests/Fuzz/phc/PHCFuzz.swift \
         Sources/Auth/Passwords/PHCString.swift Sources/Auth/Passwords/Argon2Parameters.swift \
         Sources/Auth/Tokens/Base64.swift Sources/Auth/Tokens/SecureRandom.swift ;;
 ws)
-    # The WebSocket decoder's files import App for two small types: they are compiled
-    # alone into a module of that name, the rest of App (database, media) stays out.
+    # The WebSocket decoder's files import App for two small types (and DocumentHash
+    # imports AppCore for its digest): those files alone are compiled into modules of
+    # those names; the rest of App and AppCore (database, media) stays out.
     engine_flags=$(engine GraphQLExecution)
     app="$out/ws-app"
     mkdir -p "$app"
-    swiftc "${flags[@]}" -module-name App $engine_flags \
-        -Xcc -fmodule-map-file=Sources/COpenSSL/module.modulemap \
+    openssl=(-Xcc -fmodule-map-file=Sources/COpenSSL/module.modulemap)
+    swiftc "${flags[@]}" -module-name AppCore "${openssl[@]}" \
+        -emit-module -emit-module-path "$app/AppCore.swiftmodule" -emit-library -static -o "$app/libAppCore.a" \
+        Sources/AppCore/Media/SHA256Digest.swift
+    swiftc "${flags[@]}" -module-name App $engine_flags -I "$app" "${openssl[@]}" \
         -emit-module -emit-module-path "$app/App.swiftmodule" -emit-library -static -o "$app/libApp.a" \
-        Sources/App/PersistedDocuments/DocumentSource.swift Sources/App/PersistedDocuments/DocumentHash.swift \
-        Sources/App/Media/SHA256Digest.swift
-    harness $engine_flags -I "$app" -L "$app" -lApp -lcrypto \
+        Sources/App/PersistedDocuments/DocumentSource.swift Sources/App/PersistedDocuments/DocumentHash.swift
+    harness $engine_flags -I "$app" -L "$app" -lApp -lAppCore -lcrypto \
         -Xcc -fmodule-map-file=Sources/COpenSSL/module.modulemap \
         Tests/Fuzz/ws/WebSocketMessageFuzz.swift \
         Sources/Server/GraphQLWebSocket/GraphQLWSMessage.swift \
