@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps run stop-db test test-swift test-engine bench-http bench-login bench-friends
+.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends
 
 ## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
 ## oracle), pytest, Selenium, aiosmtpd, websockets and gql (the end-to-end tests' browser driver, SMTP server,
@@ -28,10 +28,12 @@ run:
 stop-db:
 	@scripts/local-postgres.sh stop
 
-## Builds, then runs every test against a throwaway PostgreSQL cluster: the Swift tests, then the
-## end-to-end tests (the debug server, a real SMTP server, headless Chromium).
+## Builds, then runs every test: each fuzz target briefly (fuzz-smoke), then against a throwaway
+## PostgreSQL cluster the Swift tests and the end-to-end tests (the debug server, a real SMTP server,
+## headless Chromium).
 test: deps
 	swift build --build-tests
+	$(MAKE) --no-print-directory fuzz-smoke
 	scripts/with-test-postgres.sh swift test --skip-build
 	scripts/with-test-postgres.sh $(PYTHON) -m pytest -q -p no:cacheprovider Tests/EndToEnd
 
@@ -40,6 +42,25 @@ test: deps
 test-swift:
 	swift build --build-tests
 	scripts/with-test-postgres.sh swift test --skip-build $(if $(FILTER),--filter '$(FILTER)')
+
+## Fuzzes one libFuzzer target for SECONDS (default 60): make fuzz TARGET=parser SECONDS=600. Targets:
+## parser, validator, json, multipart, search, phc, ws (Tests/Fuzz/README.md). Needs `swift build` first
+## (the multipart target links NIOCore's objects from it).
+fuzz:
+	@test -n "$(TARGET)" || { echo "make fuzz TARGET=parser|validator|json|multipart|search|phc|ws [SECONDS=60]"; exit 2; }
+	Tests/Fuzz/run.sh $(TARGET) $(or $(SECONDS),60)
+
+## Every fuzz target for FUZZ_SECONDS (default 20) from its seeds alone, so a regression that
+## any seed or quick mutation reaches fails `make test`; a fresh corpus keeps the run bounded.
+FUZZ_TARGETS := parser validator json multipart search phc ws
+fuzz-smoke:
+	@for target in $(FUZZ_TARGETS); do \
+	  corpus=$$(mktemp -d) log=.build/fuzz/logs/smoke-$$target.log; mkdir -p .build/fuzz/logs; \
+	  if FUZZ_CORPUS=$$corpus Tests/Fuzz/run.sh $$target $(or $(FUZZ_SECONDS),20) > $$log 2>&1; then \
+	    echo "fuzz $$target: $$(grep -m1 '^Done' $$log)"; rm -rf $$corpus; \
+	  else tail -n 60 $$log; echo "fuzz $$target failed: its input is in .build/fuzz/artifacts"; rm -rf $$corpus; exit 1; fi; \
+	done; \
+	echo "fuzz: $(words $(FUZZ_TARGETS)) passed, 0 failed"
 
 ## The engine alone, without the server's dependencies.
 test-engine:

@@ -3,7 +3,10 @@
 # for real data). Used by with-test-postgres.sh and by tests that stop and restart
 # a server of their own.
 #   test-pg-cluster.sh init  DIR        create DIR/data (DIR must not exist yet)
-#   test-pg-cluster.sh start DIR PORT   start it on 127.0.0.1:PORT, socket in DIR
+#   test-pg-cluster.sh start DIR PORT [durable]
+#                                       start it on 127.0.0.1:PORT, socket in DIR; `durable` keeps
+#                                       PostgreSQL's own fsync, synchronous_commit and full_page_writes
+#                                       (a crash test needs a commit acknowledged to be on disk)
 #   test-pg-cluster.sh stop  DIR [fast|immediate]
 #   test-pg-cluster.sh owner            the database superuser name the cluster gets
 #   test-pg-cluster.sh port             a free TCP port on 127.0.0.1
@@ -26,13 +29,15 @@ case "${1:-}" in
     run "$bin/initdb" -D "$dir/data" -U "$(owner)" -A trust -E UTF8 --locale=C.UTF-8 >/dev/null ;;
   start)
     dir=$2 port=$3
+    fast="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    if [ "${4:-}" = durable ]; then fast=; fi
     run "$bin/pg_ctl" -D "$dir/data" -w -l "$dir/log" \
-      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $fast -c max_connections=200" \
       start >/dev/null ;;
   stop)
     dir=$2
     run "$bin/pg_ctl" -D "$dir/data" -m "${3:-fast}" -w stop >/dev/null ;;
   *)
-    echo "usage: $0 init DIR | start DIR PORT | stop DIR [fast|immediate] | owner | port" >&2
+    echo "usage: $0 init DIR | start DIR PORT [durable] | stop DIR [fast|immediate] | owner | port" >&2
     exit 2 ;;
 esac

@@ -23,6 +23,7 @@ public func buildRouter(
     GraphQLRoutes(
         handler: GraphQLHTTPHandler(
             service: components.graphQL, maxBodyBytes: configuration.maxRequestBodyBytes, metrics: components.metrics,
+            rateLimiter: components.rateLimiter,
             uploads: MultipartUploadSettings(
                 temporaryDirectory: configuration.media.uploadDirectory, maxFileBytes: configuration.media.maxUploadBytes,
                 maxFiles: configuration.media.maxUploadFiles
@@ -46,20 +47,24 @@ public func buildRouter(
 /// `router`, and GraphQL over WebSocket at `/graphql` (``GraphQLWebSocketUpgrade``),
 /// and runs `services` (the database pool) beside it;
 /// `onServerRunning` learns the bound port (useful with port 0); `router`
-/// defaults to ``buildRouter(configuration:components:)``. On graceful
+/// defaults to ``buildRouter(configuration:components:)``; `webSocket` defaults to the
+/// shipped settings with the configured message size. On graceful
 /// shutdown the HTTP server stops accepting connections and drains in-flight
 /// requests first (each answered with `Connection: close`; a connection with no
 /// request in progress closes after `idleGrace` unless one arrives by then, see
 /// ``QuiescingHTTPChannel``); the services, started before it, are shut down after it.
 public func buildApplication(
     configuration: ServerConfiguration, components: ServerComponents, router: Router<QuarryRequestContext>? = nil,
-    services: [any Service] = [], webSocket: GraphQLWebSocketUpgrade.Settings = .init(),
+    services: [any Service] = [], webSocket: GraphQLWebSocketUpgrade.Settings? = nil,
     idleGrace: Duration = QuiescingHTTPChannel.defaultIdleGrace,
     logger: Logger, onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    Application(
+    let webSocket = webSocket
+        ?? GraphQLWebSocketUpgrade.Settings(maxMessageBytes: configuration.connections.maxWebSocketMessageBytes)
+    return Application(
         router: router ?? buildRouter(configuration: configuration, components: components),
-        server: GraphQLWebSocketUpgrade(service: components.graphQL, settings: webSocket).serverBuilder(idleGrace: idleGrace),
+        server: GraphQLWebSocketUpgrade(service: components.graphQL, settings: webSocket, rateLimiter: components.rateLimiter)
+            .serverBuilder(idleGrace: idleGrace, limits: configuration.connections),
         configuration: .init(
             address: .hostname(configuration.httpHost, port: configuration.httpPort), serverName: "Quarry"
         ),

@@ -50,6 +50,9 @@ public struct QuarryServer {
     /// Serves until SIGTERM/SIGINT: new connections stop, in-flight requests
     /// finish (for at most `QUARRY_SHUTDOWN_TIMEOUT_SECONDS`), then the pool closes.
     public func serve(migrate runMigrations: Bool) async throws {
+        var configuration = configuration
+        // This instance's own upload folder; those of servers that died mid-upload are deleted.
+        configuration.media.uploadDirectory = try UploadDirectory.claim(under: configuration.media.uploadDirectory)
         let schema = try QuarrySchema.build(directory: configuration.schemaDirectory)
         let pool = PostgresPool(configuration: try postgresConfiguration(), logger: logger)
         let accounts = makeAccountServices()
@@ -68,7 +71,8 @@ public struct QuarryServer {
             refreshGauges: {
                 let state = pool.metrics
                 metrics.recordPool(inUse: state.inUse, idle: state.idle, waiting: state.waiting)
-            }
+            },
+            rateLimits: configuration.rateLimits
         )
         let app = buildApplication(
             configuration: configuration, components: components,

@@ -10,14 +10,17 @@ public struct ServerComponents: Sendable {
     public var metrics: QuarryMetrics
     /// Refreshes sampled gauges (the database pool's) before each `/metrics` scrape.
     public var refreshGauges: @Sendable () -> Void
+    /// The account mutations' per-address limits, shared by HTTP and WebSocket.
+    public var rateLimiter: AddressRateLimiter
 
     public init(
         graphQL: GraphQLService, readiness: any ReadinessCheck, metrics: QuarryMetrics,
-        refreshGauges: @escaping @Sendable () -> Void
+        refreshGauges: @escaping @Sendable () -> Void, rateLimits: AccountRateLimits = .shipped
     ) {
         self.graphQL = graphQL
         self.readiness = readiness
         self.metrics = metrics
         self.refreshGauges = refreshGauges
+        self.rateLimiter = AddressRateLimiter(limits: rateLimits)
     }
 }

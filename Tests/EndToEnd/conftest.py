@@ -33,12 +33,12 @@ class QuarryProcess:
     test says why). Argon2 runs at its smallest cost so that sign-ups do not dominate the suite's time."""
 
     def __init__(self, *arguments, **settings):
-        """`arguments` follow `serve` (e.g. `--no-migrate`)."""
+        """`arguments` follow `serve` (e.g. `--no-migrate`); `QUARRY_DATA_DIR` may name an earlier process's folder."""
         database = os.environ.get("QUARRY_TEST_DATABASE_URL")
         assert database, "QUARRY_TEST_DATABASE_URL is not set: run with scripts/with-test-postgres.sh (make test)"
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.data = tempfile.mkdtemp(prefix="quarry-e2e-")
+        self.data = settings.pop("QUARRY_DATA_DIR", None) or tempfile.mkdtemp(prefix="quarry-e2e-")
         self.environment = dict(
             QUARRY_DATABASE_URL=settings.pop("QUARRY_DATABASE_URL", database), QUARRY_HTTP_HOST="127.0.0.1",
             QUARRY_HTTP_PORT=str(self.port),

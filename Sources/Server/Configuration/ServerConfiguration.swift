@@ -65,6 +65,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var identityProviders: [IdentityProviderConfiguration]
     /// Uploads and stored media: limits and folders (`QUARRY_UPLOAD_*`, `QUARRY_EMOTIONS_DIR`).
     public var media: MediaConfiguration
+    /// Request heads, idle connections, WebSocket messages (`QUARRY_HTTP_MAX_HEADER_BYTES`, …).
+    public var connections: ConnectionLimits
+    /// Per-address limits on sign-up, log-in, password reset, resend (`QUARRY_RATE_LIMIT_*`).
+    public var rateLimits: AccountRateLimits
     /// Whether a browser's `GET /graphql` gets GraphiQL (`QUARRY_GRAPHIQL`).
     public var graphiQL: GraphiQLMode
     /// Where GraphiQL's files are loaded from instead of the pinned CDN files, without a
@@ -107,7 +111,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
         "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
         "QUARRY_GRAPHIQL", "QUARRY_GRAPHIQL_ASSETS_URL",
-    ] + AccountsConfiguration.variables + MediaConfiguration.variables + IdentityProvider.allCases.flatMap { provider in
+    ] + AccountsConfiguration.variables + MediaConfiguration.variables + ConnectionLimits.variables
+        + AccountRateLimits.variables
+        + IdentityProvider.allCases.flatMap { provider in
         ["JWKS", "AUDIENCE", "ISSUER"].map { "QUARRY_OIDC_\(provider.rawValue)_\($0)" }
     }
 
@@ -149,6 +155,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         privacyFile = Self.absolutePath(env.string("QUARRY_PRIVACY_FILE", default: "./web/privacy.html"))
         identityProviders = try IdentityProviderConfiguration.fromEnvironment(environment)
         media = try MediaConfiguration(env, dataDirectory: dataDirectory, absolutePath: Self.absolutePath)
+        connections = try ConnectionLimits(env)
+        rateLimits = try AccountRateLimits(env)
         graphiQL = try env.choice("QUARRY_GRAPHIQL", default: GraphiQLMode.on)
         graphiQLAssetsURL = try env.raw("QUARRY_GRAPHIQL_ASSETS_URL").map(Self.checkedAssetsURL)
         persistedDocuments = try PersistedDocumentsConfiguration(env, absolutePath: Self.absolutePath)

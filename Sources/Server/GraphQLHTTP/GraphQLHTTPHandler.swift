@@ -15,7 +15,8 @@ import Postgres
 /// of at most `QUARRY_HTTP_MAX_BODY_BYTES`, else 413; a non-JSON
 /// `Content-Type` gets 415); prepare the document (parse, validate, cached; a
 /// persisted document's hash is resolved first, see `GraphQLService.prepare(_:operationName:logger:)`);
-/// refuse a mutation over GET with 405; execute with the caller's credential;
+/// refuse a mutation over GET with 405; refuse an account mutation over its
+/// per-address limit with 429 (``AddressRateLimiter``); execute with the caller's credential;
 /// answer with the status the media type implies. A `multipart/form-data`
 /// POST is a GraphQL multipart request (file uploads, Sources/Server/Multipart):
 /// its files live in temporary files that are deleted when the request ends.
@@ -23,6 +24,8 @@ struct GraphQLHTTPHandler: Sendable {
     let service: GraphQLService
     let maxBodyBytes: Int
     let metrics: QuarryMetrics
+    /// The account mutations' per-address limits (`RATE_LIMITED`, 429 with `Retry-After`).
+    let rateLimiter: AddressRateLimiter
     /// Where and how large uploads may be; `nil` refuses multipart requests with 415.
     var uploads: MultipartUploadSettings? = nil
 
@@ -82,6 +85,9 @@ struct GraphQLHTTPHandler: Sendable {
                         extensions: ["code": "METHOD_NOT_ALLOWED"]
                     )]
                 )
+            }
+            if let refused = rateLimiter.admit(RateLimitedOperation.mutationFields(prepared), from: context.clientAddress) {
+                throw GraphQLRequestFailure.rateLimited(refused.mutation, retryAfterSeconds: refused.retryAfterSeconds)
             }
             variables = parameters.variables
         } catch let failure as GraphQLRequestFailure {
@@ -200,6 +206,9 @@ struct GraphQLHTTPHandler: Sendable {
             headers[.allow] = allow
         case .persistedQueryNotFound:
             headers[.cacheControl] = "private, no-cache, must-revalidate"
+        case .rateLimited(let seconds):
+            status = .tooManyRequests
+            headers[.retryAfter] = "\(seconds)"
         }
         return Response(
             status: status, headers: headers,

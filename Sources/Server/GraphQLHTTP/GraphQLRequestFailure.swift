@@ -24,6 +24,8 @@ struct GraphQLRequestFailure: Error, Sendable {
         /// next time"; a 4xx could be masked by client error handling, and a
         /// CDN must not keep the miss of a GET).
         case persistedQueryNotFound
+        /// `RATE_LIMITED`: 429 with `Retry-After` (RFC 6585 §4), with either media type.
+        case rateLimited(retryAfterSeconds: Int)
     }
 
     let status: Status

@@ -105,6 +105,29 @@ struct GraphQLWSClose: Error, Sendable, Equatable {
     let code: UInt16
     let reason: String
 
+    /// The longest reason a close frame holds: RFC 6455 §5.5 allows a control frame
+    /// 125 bytes of payload, 2 of them the code. A client fails a connection whose close
+    /// frame is longer (browsers with 1002) and never sees the code.
+    static let maxReasonBytes = 123
+
+    /// A reason longer than ``maxReasonBytes`` (it may quote the client's `type` or `id`,
+    /// or a long request error) is cut at a character boundary and ends with "…".
+    init(code: UInt16, reason: String) {
+        self.code = code
+        guard reason.utf8.count > Self.maxReasonBytes else {
+            self.reason = reason
+            return
+        }
+        var cut = ""
+        var bytes = "…".utf8.count
+        for scalar in reason.unicodeScalars {
+            bytes += scalar.utf8.count
+            if bytes > Self.maxReasonBytes { break }
+            cut.unicodeScalars.append(scalar)
+        }
+        self.reason = cut + "…"
+    }
+
     /// 4400: a message the protocol does not allow.
     static func invalidMessage(_ reason: String) -> GraphQLWSClose { GraphQLWSClose(code: 4400, reason: reason) }
     /// 4401: `subscribe` before the connection was acknowledged.

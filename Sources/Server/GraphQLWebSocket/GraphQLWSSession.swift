@@ -25,6 +25,8 @@ actor GraphQLWSSession {
     private let headerToken: String?
     private let requestID: String
     private let clientAddress: String?
+    /// The same per-address limits as over HTTP: a mutation may also come as `subscribe`.
+    private let rateLimiter: AddressRateLimiter
     private let userAgent: String?
     /// The most operations that may run at once on this socket.
     private let maxOperations: Int
@@ -36,7 +38,8 @@ actor GraphQLWSSession {
 
     init(
         service: GraphQLService, outbound: WebSocketOutboundWriter, logger: Logger, headerToken: String?,
-        requestID: String, clientAddress: String?, userAgent: String?, maxOperations: Int
+        requestID: String, clientAddress: String?, userAgent: String?, maxOperations: Int,
+        rateLimiter: AddressRateLimiter
     ) {
         self.service = service
         self.outbound = outbound
@@ -44,6 +47,7 @@ actor GraphQLWSSession {
         self.headerToken = headerToken
         self.requestID = requestID
         self.clientAddress = clientAddress
+        self.rateLimiter = rateLimiter
         self.userAgent = userAgent
         self.maxOperations = maxOperations
     }
@@ -123,6 +127,11 @@ actor GraphQLWSSession {
         switch await service.prepare(parameters.document, operationName: parameters.operationName, logger: logger) {
         case .success(let operation): prepared = operation
         case .failure(let failure):
+            try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: GraphQLService.written(failure.errors)))
+            return
+        }
+        if let refused = rateLimiter.admit(RateLimitedOperation.mutationFields(prepared), from: clientAddress) {
+            let failure = GraphQLRequestFailure.rateLimited(refused.mutation, retryAfterSeconds: refused.retryAfterSeconds)
             try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: GraphQLService.written(failure.errors)))
             return
         }

@@ -35,19 +35,24 @@ public struct GraphQLWebSocketUpgrade: Sendable {
 
     let service: GraphQLService
     let settings: Settings
+    let rateLimiter: AddressRateLimiter
 
-    public init(service: GraphQLService, settings: Settings = Settings()) {
+    public init(service: GraphQLService, settings: Settings = Settings(), rateLimiter: AddressRateLimiter) {
         self.service = service
         self.settings = settings
+        self.rateLimiter = rateLimiter
     }
 
     /// The HTTP/1 server with this upgrade, closing its connections on graceful
     /// shutdown as ``QuiescingHTTPChannel`` describes.
-    func serverBuilder(idleGrace: Duration = QuiescingHTTPChannel.defaultIdleGrace) -> HTTPServerBuilder {
+    func serverBuilder(
+        idleGrace: Duration = QuiescingHTTPChannel.defaultIdleGrace, limits: ConnectionLimits = .shipped
+    ) -> HTTPServerBuilder {
         let upgrade = self
         return QuiescingHTTPChannel.builder(
             // RFC 6455 §8.1: a text message that is not UTF-8 fails the connection.
             webSocket: .init(maxFrameSize: settings.maxMessageBytes, validateUTF8: true), idleGrace: idleGrace,
+            limits: limits,
             shouldUpgrade: { request, channel, logger in upgrade.shouldUpgrade(request, channel: channel, logger: logger) }
         )
     }
@@ -71,13 +76,14 @@ public struct GraphQLWebSocketUpgrade: Sendable {
         let requestID = request.headerFields[HTTPField.Name("X-Request-Id")!] ?? UUID().uuidString.lowercased()
         let clientAddress = channel.remoteAddress?.ipAddress
         let userAgent = request.headerFields[.userAgent]
-        let (service, settings) = (service, settings)
+        let (service, settings, rateLimiter) = (service, settings, rateLimiter)
         return .upgrade([.secWebSocketProtocol: Self.subprotocol]) { inbound, outbound, context in
             var logger = context.logger
             logger[metadataKey: "request_id"] = "\(requestID)"
             let session = GraphQLWSSession(
                 service: service, outbound: outbound, logger: logger, headerToken: headerToken ?? nil, requestID: requestID,
-                clientAddress: clientAddress, userAgent: userAgent, maxOperations: settings.maxOperationsPerSocket
+                clientAddress: clientAddress, userAgent: userAgent, maxOperations: settings.maxOperationsPerSocket,
+                rateLimiter: rateLimiter
             )
             await Self.run(session, inbound: inbound, outbound: outbound, settings: settings, logger: logger)
         }

@@ -36,10 +36,13 @@ public struct QuiescingHTTPChannel: ServerChildChannel {
 
     let upgradeChannel: HTTP1WebSocketUpgradeChannel
     let idleGrace: Duration
+    let limits: ConnectionLimits
 
-    /// The builder of ``QuiescingHTTPChannel``s around `HTTP1WebSocketUpgradeChannel`s.
+    /// The builder of ``QuiescingHTTPChannel``s around `HTTP1WebSocketUpgradeChannel`s,
+    /// with the request head size and idle timeout of `limits` (the WebSocket message
+    /// size is `webSocket`'s).
     static func builder(
-        webSocket: WebSocketServerConfiguration, idleGrace: Duration,
+        webSocket: WebSocketServerConfiguration, idleGrace: Duration, limits: ConnectionLimits,
         shouldUpgrade: @escaping @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
             WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
         >
@@ -49,19 +52,28 @@ public struct QuiescingHTTPChannel: ServerChildChannel {
                 upgradeChannel: HTTP1WebSocketUpgradeChannel(
                     responder: responder,
                     configuration: .init(
-                        http1: .init(additionalChannelHandlers: [HTTPQuiescingHandler(idleGrace: idleGrace)]), ws: webSocket
+                        http1: .init(
+                            additionalChannelHandlers: [HTTPQuiescingHandler(idleGrace: idleGrace)],
+                            idleTimeout: limits.idleTimeout,
+                            httpDecoderConfiguration: .init(
+                                maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderBytes
+                            )
+                        ),
+                        ws: webSocket
                     ),
                     shouldUpgrade: shouldUpgrade
                 ),
-                idleGrace: idleGrace
+                idleGrace: idleGrace,
+                limits: limits
             )
         }
     }
 
     public func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         do {
-            // First in the pipeline: it sees the raw bytes and the quiesce event before any HTTP handler.
+            // First in the pipeline: they see the raw bytes and the quiesce event before any HTTP handler.
             try channel.pipeline.syncOperations.addHandler(ShutdownConnectionGuard(idleGrace: idleGrace), position: .first)
+            try channel.pipeline.syncOperations.addHandler(FirstRequestHeadGuard(timeout: limits.idleTimeout, maxHeadBytes: limits.maxHeaderBytes), position: .first)
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
