@@ -124,7 +124,9 @@ final class ShutdownConnectionGuard: ChannelInboundHandler, RemovableChannelHand
                 // Bytes already in the receive buffer are read before this timer
                 // runs: NIO handles readiness before scheduled tasks.
                 graceTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .init(idleGrace)) { [weak self] in
-                    guard let self, !self.receivedBytes else { return }
+                    // A connection the client closed meanwhile is left alone: closing the input of a
+                    // closed socket is a precondition failure in NIO's debug builds.
+                    guard let self, !self.receivedBytes, context.channel.isActive else { return }
                     // Input first: NIO's upgrade handler then ends the connection as one whose
                     // client went away before a request (a full close alone would make
                     // Hummingbird log an error), and the full close makes sure.
@@ -134,6 +136,12 @@ final class ShutdownConnectionGuard: ChannelInboundHandler, RemovableChannelHand
             }
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        graceTimer?.cancel()
+        graceTimer = nil
+        context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -222,7 +230,7 @@ final class HTTPQuiescingHandler: ChannelDuplexHandler, RemovableChannelHandler 
         graceTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .init(idleGrace)) { [weak self] in
             guard let self else { return }
             self.graceTimer = nil
-            if self.requestsInProgress == 0, !self.isClosing {
+            if self.requestsInProgress == 0, !self.isClosing, context.channel.isActive {
                 self.isClosing = true
                 context.close(promise: nil)
             }
