@@ -4,7 +4,9 @@ import Foundation
 import Postgres
 
 /// `quarry seed-demo` (issue 3): realistic demo data, so a newcomer to a fresh
-/// `make run` sees a living system — accounts of every role with profiles.
+/// `make run` sees a living system — accounts of every role with profiles,
+/// and for the admin dashboard a blocked account, a selfie to review and a
+/// week of events.
 /// Each area adds its own demo rows here as it lands. Idempotent: what exists
 /// (by address) is left alone.
 public enum DemoData {
@@ -18,6 +20,8 @@ public enum DemoData {
         let realName: String
         let country: String
         let bio: String
+        /// Whether the account has passed the emotion/selfie step (dan, who just joined, waits for review).
+        var emotionVerified = true
     }
 
     static let accounts = [
@@ -30,7 +34,10 @@ public enum DemoData {
         Account(email: "carol@demo.quarry.dev", nickname: "carol", role: "USER", realName: "Carol Nguyen", country: "US",
                 bio: "Loyalty-card hoarder and coupon hunter."),
         Account(email: "dan@demo.quarry.dev", nickname: "dan", role: "USER", realName: "Dan Kowalski", country: "PL",
-                bio: "Just joined."),
+                bio: "Just joined.", emotionVerified: false),
+        // Blocked by the administration (``DemoAdministration``).
+        Account(email: "erin@demo.quarry.dev", nickname: "erin_deals", role: "USER", realName: "Erin Blake", country: "IE",
+                bio: "Best deals every day!!! Follow for more."),
     ]
 
     /// Creates the demo accounts that do not exist yet, and with a media
@@ -46,15 +53,19 @@ public enum DemoData {
                     INSERT INTO users (email, nickname, password_hash, role, real_name, country, bio, email_verified_at,
                                        emotion_verified_at, accepted_terms_at)
                     VALUES (\(account.email), \(account.nickname), \(hash), \(account.role), \(account.realName),
-                            \(account.country), \(account.bio), now(), now(), now())
+                            \(account.country), \(account.bio), now(), CASE WHEN \(account.emotionVerified) THEN now() END, now())
                     """)
                 created.append(account.email)
             }
             try await DemoFriends.load(on: connection)
             try await DemoMessages.load(on: connection)
+            try await DemoAdministration.load(on: connection)
             return created
         }
-        if let media { try await DemoScreenshots.load(database: database, store: media) }
+        if let media {
+            try await DemoScreenshots.load(database: database, store: media)
+            try await DemoAdministration.loadSelfies(database: database, store: media)
+        }
         return created
     }
 }

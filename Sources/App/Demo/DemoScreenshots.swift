@@ -43,6 +43,8 @@ enum DemoScreenshots {
              bar: (0, 121, 107), rows: (224, 242, 241)),
         Shot(owner: "admin@demo.quarry.dev", annotation: "Community guidelines draft, section 3: be kind", hoursAgo: 40,
              bar: (63, 81, 181), rows: (232, 234, 246)),
+        Shot(owner: "erin@demo.quarry.dev", annotation: "Watches 90% off!!! Link in my bio", hoursAgo: 30,
+             bar: (255, 214, 0), rows: (255, 249, 196)),
     ]
 
     static let width = 90
@@ -79,7 +81,7 @@ enum DemoScreenshots {
     }
 
     /// Draws the shot's picture, puts it in `store`, and returns its SHA-256 and size.
-    private static func storePicture(of shot: Shot, in store: any MediaStore) async throws -> (String, Int) {
+    static func storePicture(of shot: Shot, in store: any MediaStore) async throws -> (String, Int) {
         let path = NSTemporaryDirectory() + "quarry-demo-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let bytes = try await Offload.run { try drawPNG(shot, path: path) }
