@@ -2,9 +2,11 @@
 # Fuzzes one target for a while: Tests/Fuzz/run.sh TARGET SECONDS [libFuzzer options…].
 #
 # The committed inputs are read, never written: the hand-written seeds
-# (Tests/Fuzz/TARGET/seeds) and the corpus a recorded run kept, minimised
+# (Tests/Fuzz/TARGET/seeds), the corpus a recorded run kept, minimised
 # (Tests/Fuzz/TARGET/corpus, see README.md), so a short run starts from the coverage a
-# long one reached. The inputs libFuzzer finds go to .build/fuzz/corpus/TARGET (or
+# long one reached, and for the GraphQL targets the repository's own documents where they
+# live (the schema's SDL, the real tools' introspection queries), so no seed is a copy
+# that goes stale. The inputs libFuzzer finds go to .build/fuzz/corpus/TARGET (or
 # $FUZZ_CORPUS), kept between runs so a long run continues where the last one stopped. A crash leaves its input as
 # .build/fuzz/artifacts/TARGET-crash-… and fails the run; replay it with
 # `.build/fuzz/TARGET that-file`.
@@ -24,6 +26,11 @@ mkdir -p "$corpus" .build/fuzz/artifacts
 # AddressSanitizer, which reports that instead of the crash: libFuzzer reports crashes here.
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=Tests/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+case $target in
+  parser) documents=(schema Tests/EndToEnd/fixtures/introspection) ;;
+  validator) documents=(Tests/EndToEnd/fixtures/introspection) ;;
+  *) documents=() ;;
+esac
 exec .build/fuzz/"$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
     -artifact_prefix=.build/fuzz/artifacts/"$target"- "$@" "$corpus" Tests/Fuzz/"$target"/seeds \
-    $(test -d Tests/Fuzz/"$target"/corpus && echo Tests/Fuzz/"$target"/corpus)
+    $(test -d Tests/Fuzz/"$target"/corpus && echo Tests/Fuzz/"$target"/corpus) "${documents[@]}"
