@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends
+.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-soak
 
 ## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
 ## oracle), pytest, Selenium, aiosmtpd, websockets and gql (the end-to-end tests' browser driver, SMTP server,
@@ -77,3 +77,7 @@ bench-login:
 ## The friends-with-screenshots benchmark: 1,000 users x 50 friends x 20 screenshots under wrk.
 bench-friends:
 	@Benchmarks/http/run.sh measure-friends.sh
+
+## The soak: 60 s at 128 connections of reads, messages and a login a second; RSS, errors, SIGTERM under load.
+bench-soak:
+	@Benchmarks/http/run.sh measure-soak.sh

@@ -19,14 +19,11 @@ enum EventLogQueries {
     /// One page of the events `filter` selects, newest first: a keyset range of
     /// the (at, uid) index of the live or the archive table, one statement.
     static func events(_ filter: EventLogFilter, page: PageRequest, database: PostgresPool) async throws -> Connection<EventLogRecord> {
-        let table: SQL = filter.archived ? "event_log_archive" : "event_log"
-        var condition = page.condition(time: "e.at", id: "e.uid") + " AND e.at >= \(filter.from) AND e.at <= \(filter.to)"
+        let table: SQL = filter.archived ? "event_log_archive e" : "event_log e"
+        var condition: SQL = "e.at >= \(filter.from) AND e.at <= \(filter.to)"
         if let type = filter.type { condition = condition + " AND e.type = \(type)" }
         if let user = filter.userID { condition = condition + " AND e.user_id = \(user)" }
-        let events = try await database.query("""
-            SELECT \(EventLogRecord.columns) FROM \(table) e WHERE \(condition)
-            ORDER BY \(page.ordering(time: "e.at", id: "e.uid")) LIMIT \(page.limit)
-            """).map(EventLogRecord.init(row:))
-        return Connection(rows: events.map { ($0, Cursor(time: $0.at, id: $0.id)) }, request: page)
+        let query = PageQuery(columns: EventLogRecord.columns, from: table, condition: condition, time: "e.at", id: "e.uid")
+        return try await ListPages.read(page: page, query: query, database: database, record: EventLogRecord.init(row:))
     }
 }

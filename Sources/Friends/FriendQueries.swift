@@ -28,7 +28,7 @@ package enum FriendQueries {
     /// positioned by when the friendship began.
     static func pages(_ keys: [PageKey], database: PostgresPool) async throws -> [PageKey: Connection<UserRecord>] {
         try await ChildPages.read(keys, database: database, query: { shape in
-            ChildPageQuery(
+            PageQuery(
                 columns: UserRecord.columns(seenBy: shape.viewer), from: "friendships f JOIN users u ON u.id = f.friend_id",
                 condition: "f.user_id = k.parent AND \(shape.filter?.matches("u.nickname") ?? "TRUE")",
                 time: "f.created_at", id: "f.friend_id"

@@ -15,11 +15,12 @@ package enum SelfieQueries {
     /// One page of the selfies waiting for review, oldest first (the first sent
     /// is the first reviewed): a keyset range of `selfie_verifications_pending_idx`.
     package static func pending(page: PageRequest, context: QuarryContext) async throws -> Connection<SelfieVerificationRecord> {
-        let selfies = try await context.database.query("""
-            SELECT \(SelfieVerificationRecord.columns) FROM selfie_verifications v
-            WHERE v.status = 'PENDING' AND \(page.condition(time: "v.created_at", id: "v.id"))
-            ORDER BY \(page.ordering(time: "v.created_at", id: "v.id")) LIMIT \(page.limit)
-            """).map { try SelfieVerificationRecord(row: $0, publicURL: context.publicURL) }
-        return Connection(rows: selfies.map { ($0, Cursor(time: $0.createdAt, id: $0.id)) }, request: page)
+        let query = PageQuery(
+            columns: SelfieVerificationRecord.columns, from: "selfie_verifications v", condition: "v.status = 'PENDING'",
+            time: "v.created_at", id: "v.id"
+        )
+        return try await ListPages.read(page: page, query: query, database: context.database) {
+            try SelfieVerificationRecord(row: $0, publicURL: context.publicURL)
+        }
     }
 }

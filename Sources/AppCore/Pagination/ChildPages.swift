@@ -1,29 +1,6 @@
 import Foundation
 import Postgres
 
-/// How one parent's children are read, as statement text (never input) around
-/// `k.parent`, the parent's id: a user's screenshots, a user's friends, the
-/// messages of a conversation.
-package struct ChildPageQuery: Sendable {
-    /// The select list of one child row (a record's `columns`).
-    let columns: SQL
-    /// The tables the children come from, e.g. `screenshots s JOIN media m ON m.id = s.media_id`.
-    let from: SQL
-    /// Which rows are `k.parent`'s children, and any filter, e.g. `s.owner_id = k.parent`.
-    let condition: SQL
-    /// The keyset the list is ordered by (``Cursor``): its time and id columns.
-    let time: SQL
-    let id: SQL
-
-    package init(columns: SQL, from: SQL, condition: SQL, time: SQL, id: SQL) {
-        self.columns = columns
-        self.from = from
-        self.condition = condition
-        self.time = time
-        self.id = id
-    }
-}
-
 /// A key of a loader of child pages: whose page (`parent`), which page, and
 /// what else decides the statement (`shape`: a search, the viewer the rows
 /// are read for). Keys with the same shape and page share one statement.
@@ -44,7 +21,7 @@ package enum ChildPages {
     /// The pages `keys` ask for, in as few statements as there are different
     /// (shape, page) pairs among them: one for the usual "each friend's latest 3".
     package static func read<Key: ChildPageKey, Record: Sendable>(
-        _ keys: [Key], database: PostgresPool, query: (Key.Shape) -> ChildPageQuery,
+        _ keys: [Key], database: PostgresPool, query: (Key.Shape) -> PageQuery,
         record: (PostgresRow) throws -> Record
     ) async throws -> [Key: Connection<Record>] {
         var answers: [Key: Connection<Record>] = [:]
@@ -62,7 +39,7 @@ package enum ChildPages {
     /// parents that are rows of that table (by `id`) do, so a caller tells "no
     /// such parent" from "no children" in the same statement.
     package static func read<Record: Sendable>(
-        parents: [UUID], page: PageRequest, query: ChildPageQuery, parentTable: SQL? = nil, database: PostgresPool,
+        parents: [UUID], page: PageRequest, query: PageQuery, parentTable: SQL? = nil, database: PostgresPool,
         record: (PostgresRow) throws -> Record
     ) async throws -> [UUID: Connection<Record>] {
         let source: SQL = if let parentTable {

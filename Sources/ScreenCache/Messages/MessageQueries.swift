@@ -13,7 +13,7 @@ package enum MessageQueries {
     static func conversation(
         of viewer: UUID, with other: UUID, page: PageRequest, database: PostgresPool
     ) async throws -> Connection<MessageRecord>? {
-        let query = ChildPageQuery(
+        let query = PageQuery(
             columns: MessageRecord.columns, from: "messages m",
             condition: "m.user_low = least(\(viewer), k.parent) AND m.user_high = greatest(\(viewer), k.parent)",
             time: "m.created_at", id: "m.id"

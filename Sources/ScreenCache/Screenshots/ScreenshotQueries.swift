@@ -26,7 +26,7 @@ package enum ScreenshotQueries {
             if let search = search.flatMap({ ScreenshotSearch.condition(column: "s.annotation", query: $0) }) {
                 condition = condition + " AND " + search
             }
-            return ChildPageQuery(
+            return PageQuery(
                 columns: ScreenshotRecord.columns, from: "screenshots s JOIN media m ON m.id = s.media_id",
                 condition: condition, time: "s.created_at", id: "s.id"
             )
