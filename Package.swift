@@ -70,7 +70,8 @@ let serverTargets: [Target] = [
     // The apps' code: one target per area over a small core, assembled by App
     // (ARCHITECTURE.md "Targets"). An area reaches another only through its
     // `package` declarations, and only in this direction:
-    // AppCore ← Accounts ← Friends ← ScreenCache ← App, and AppCore ← Accounts ← Administration ← App.
+    // AppCore ← Accounts ← Friends ← ScreenCache ← App, and AppCore ← Accounts ← Administration ← App,
+    // AppCore ← Accounts ← Feed ← App.
     .target(
         name: "AppCore",
         dependencies: [
@@ -95,10 +96,11 @@ let serverTargets: [Target] = [
         dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"],
         swiftSettings: strict
     ),
+    .target(name: "Feed", dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"], swiftSettings: strict),
     .target(
         name: "App",
         dependencies: [
-            "AppCore", "Accounts", "Friends", "ScreenCache", "Administration",
+            "AppCore", "Accounts", "Friends", "ScreenCache", "Administration", "Feed",
             "GraphQLExecution", "Postgres", "Auth", "Mail", "COpenSSL",
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -111,6 +113,7 @@ let serverTargets: [Target] = [
             "AppCore",
             "Accounts",
             "ScreenCache",
+            "Feed",
             "Auth",
             "Mail",
             "Postgres",

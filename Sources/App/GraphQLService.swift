@@ -2,6 +2,7 @@ import Accounts
 import Administration
 import AppCore
 import Auth
+import Feed
 import Friends
 import GraphQLExecution
 import GraphQLLanguage
@@ -105,6 +106,7 @@ public final class GraphQLService: Sendable {
         MessagesResolvers.bind(into: &builder, database: database, users: users, hub: messageHub)
         FriendsResolvers.bind(into: &builder, database: database, users: users)
         AdministrationResolvers.bind(into: &builder, users: users)
+        FeedResolvers.bind(into: &builder, database: database, users: users)
         executable = try builder.build()
         self.messageHub = messageHub
         self.database = database

@@ -9,6 +9,8 @@ public enum QuarrySchema {
     public static let scalars: [String: GraphQLScalarCoercion] = [
         "DateTime": DateTimeScalar.coercion,
         "Upload": UploadScalar.coercion,
+        "UUID": UUIDScalar.coercion,
+        "URL": URLScalar.coercion,
     ]
 
     /// Builds and validates the schema from the SDL files in `directory`.

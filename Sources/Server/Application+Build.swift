@@ -33,6 +33,7 @@ public func buildRouter(
             : GraphiQLPage(assets: configuration.graphiQLAssetsURL.map { GraphiQLAssets.selfHosted(baseURL: $0) } ?? .pinned)
     ).register(on: router)
     MediaRoutes(service: components.graphQL, emotionsDirectory: configuration.media.emotionsDirectory).register(on: router)
+    FeedRoutes(service: components.graphQL).register(on: router)
     EmailVerificationPages(
         links: AccountLinks(database: components.graphQL.database, accounts: components.graphQL.accounts)
     ).register(on: router)

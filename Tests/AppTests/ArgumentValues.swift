@@ -27,6 +27,8 @@ enum ArgumentValues {
         case "Boolean": return "false"
         // A file can only be a variable (the request's `$upload`).
         case "Upload": return "$upload"
+        // A well-formed UUID that names nothing.
+        case "UUID": return "\"00000000-0000-4000-8000-000000000000\""
         default: return "\"x\""
         }
     }

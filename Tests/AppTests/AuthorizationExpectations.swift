@@ -107,6 +107,12 @@ enum AuthorizationExpectations {
         "Mutation.uploadScreenshot": signedIn,
         "Mutation.updateScreenshotAnnotation": signedIn,
         "Mutation.deleteScreenshots": signedIn,
+        // image-feed.txt: sharing and commenting are a signed-in user's (issue 14); who may delete which image or
+        // comment (author, image owner, ADMIN) is the mutation's own rule, tested in FeedTests.
+        "Mutation.createFeedImage": signedIn,
+        "Mutation.deleteFeedImage": signedIn,
+        "Mutation.commentOnImage": signedIn,
+        "Mutation.deleteImageComment": signedIn,
     ]
 
     /// Fields reviewed as readable by anyone who reaches them (no `@auth` of their own). A type listed here whole
@@ -143,6 +149,17 @@ enum AuthorizationExpectations {
         "MessageConnection.edges", "MessageConnection.pageInfo", "MessageEdge.cursor", "MessageEdge.node",
         "ScreenshotConnection.edges", "ScreenshotConnection.pageInfo", "ScreenshotEdge.cursor", "ScreenshotEdge.node",
         "PageInfo.hasNextPage", "PageInfo.hasPreviousPage", "PageInfo.startCursor", "PageInfo.endCursor",
+        // The feed (issue 14): a guest sees PUBLIC images, a user also their own and friends'; the reads return
+        // only images the caller may see (FeedQueries decides it in the statement, tested in FeedTests), so the
+        // fields of what they return are open.
+        "Query.feed", "Query.imageComments",
+        "FeedImage.id", "FeedImage.description", "FeedImage.location", "FeedImage.url", "FeedImage.width",
+        "FeedImage.height", "FeedImage.author", "FeedImage.createdAt", "FeedImage.visibility", "FeedImage.comments",
+        "FeedImageConnection.edges", "FeedImageConnection.pageInfo", "FeedImageEdge.cursor", "FeedImageEdge.node",
+        "ImageComment.id", "ImageComment.message", "ImageComment.createdAt", "ImageComment.author",
+        "ImageCommentAuthor.username",
+        "ImageCommentConnection.edges", "ImageCommentConnection.pageInfo", "ImageCommentEdge.cursor",
+        "ImageCommentEdge.node",
         // Guests' entry points (sign up, verify, log in, recover) and public lookups.
         "Query.ping", "Query.serverTime", "Query.viewer", "Query.node", "Query.emailAvailable",
         "Query.nicknameAvailable", "Query.passwordStrength", "Query.legalDocuments", "Query.emotionChallenge",

@@ -1,5 +1,6 @@
 import Accounts
 import AppCore
+import Feed
 import Foundation
 import Friends
 import GraphQLExecution
@@ -22,6 +23,9 @@ enum NodeResolver {
             try await ScreenshotQueries.screenshot(id: id, seenBy: context.viewer?.userID, database: context.database)
         },
         FriendRequestRecord.objectTypeName: { id, context in try await FriendRequestRecord.read(id: id, context: context) },
+        ImageCommentRecord.objectTypeName: { id, context in
+            try await FeedQueries.comment(id, seenBy: context.viewer, database: context.database)
+        },
         MessageRecord.objectTypeName: { id, context in
             try await MessageQueries.message(id: id, participant: context.viewer?.userID, database: context.database)
         },

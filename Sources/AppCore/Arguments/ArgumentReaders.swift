@@ -36,6 +36,12 @@ package extension GraphQLObjectValue {
         self[name]?.stringValue.flatMap(DateTimeScalar.parse)
     }
 
+    /// A `UUID!` argument (``UUIDScalar`` has checked and normalised it).
+    func uuid(_ name: String) throws(GraphQLError) -> UUID {
+        guard let value = self[name]?.stringValue.flatMap(UUID.init(uuidString:)) else { throw Self.missing(name) }
+        return value
+    }
+
     /// A `Boolean!` argument (or one with a default value).
     func bool(_ name: String) throws(GraphQLError) -> Bool {
         guard let value = self[name]?.boolValue else { throw Self.missing(name) }

@@ -33,6 +33,9 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
         self.pageInfo = pageInfo
     }
 
+    /// The page's nodes in order, for answers that are not GraphQL (the feed's REST routes).
+    package var nodes: [Node] { edges.map(\.node) }
+
     /// The same page with each node transformed (e.g. seen by a friend), positions kept.
     package func map<Other: Sendable>(_ transform: (Node) -> Other) -> Connection<Other> {
         Connection<Other>(edges: edges.map { .init(cursor: $0.cursor, node: transform($0.node)) }, pageInfo: pageInfo)
