@@ -111,6 +111,7 @@ let serverTargets: [Target] = [
             "AppCore",
             "Accounts",
             "ScreenCache",
+            "Administration",
             "Auth",
             "Mail",
             "Postgres",
