@@ -18,9 +18,12 @@ public struct JobsConfiguration: Sendable, Equatable {
     public var orphanGraceSeconds: Int
     /// How often the runner looks for due jobs, so a job starts at most this
     /// long after its period began. Not a variable: tests shorten it.
-    public var tick: Duration = .seconds(60)
+    public var tick: Duration = Self.shippedTick
     /// The jobs' period: daily, from midnight UTC. Not a variable: tests shorten it.
-    public var period: Duration = .seconds(86_400)
+    public var period: Duration = Self.shippedPeriod
+
+    public static let shippedTick: Duration = .seconds(60)
+    public static let shippedPeriod: Duration = .seconds(86_400)
 
     static let variables = ["QUARRY_JOBS", "QUARRY_MEDIA_ORPHAN_GRACE_SECONDS"]
 
