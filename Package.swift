@@ -114,6 +114,7 @@ let serverTargets: [Target] = [
             "Accounts",
             "ScreenCache",
             "Feed",
+            "Administration",
             "Auth",
             "Mail",
             "Postgres",

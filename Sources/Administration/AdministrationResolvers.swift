@@ -12,6 +12,7 @@ package enum AdministrationResolvers {
         bindUsers(into: &builder)
         bindSelfieReview(into: &builder, users: users)
         bindEventLogs(into: &builder, users: users)
+        bindJobRuns(into: &builder)
     }
 
     private static func bindUsers(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
@@ -98,6 +99,15 @@ package enum AdministrationResolvers {
                 throw ClientError.invalidInput([("olderThanDays", "Say how many days old the events must be.")])
             }
             return try await EventLogChanges.archive(olderThanDays: days, database: info.context.database)
+        }
+    }
+
+    private static func bindJobRuns(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+        builder.readFields(of: JobRunRecord.self)
+        Connection<JobRunRecord>.bind(as: "JobRunConnection", edge: "JobRunEdge", into: &builder)
+        builder.resolveDomain("Query", "jobRuns") { info in
+            let page = try PageRequest(arguments: info.args, order: .newestFirst)
+            return try await JobRunQueries.runs(name: info.args.optionalString("name"), page: page, database: info.context.database)
         }
     }
 }

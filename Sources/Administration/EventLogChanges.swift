@@ -4,8 +4,9 @@ import Postgres
 
 /// The event log's archive (issue 13 "Event logs"): old rows move to
 /// `event_log_archive`, which has the same shape and is read by
-/// `eventLogs(archived: true)`.
-enum EventLogChanges {
+/// `eventLogs(archived: true)`. The job runner runs ``archive(olderThanDays:database:)``
+/// daily (Sources/Server/Jobs/ScheduledJobs.swift).
+package enum EventLogChanges {
     /// Rows moved per statement: each batch is its own short transaction, so
     /// writers of new events never wait long on the archive.
     static let batchSize = 1_000
@@ -13,7 +14,7 @@ enum EventLogChanges {
     /// Moves the events older than `days` days to the archive, batch by batch,
     /// and answers how many moved. Two runs at once each move distinct rows
     /// (`FOR UPDATE SKIP LOCKED`), so the total is right either way.
-    static func archive(olderThanDays days: Int, database: PostgresPool) async throws -> Int {
+    package static func archive(olderThanDays days: Int, database: PostgresPool) async throws -> Int {
         guard days >= 1 else {
             throw ClientError.invalidInput([("olderThanDays", "Archive events at least 1 day old.")])
         }

@@ -40,4 +40,24 @@ public enum Outbox {
         _ = try await connection.execute("SELECT pg_notify(\(channel), \(String(id)))")
         return id
     }
+
+    /// Rows deleted per statement by ``purgeSent(olderThanDays:database:)``: each batch is its own short
+    /// transaction, so the senders' claims never wait long behind the purge.
+    static let purgeBatchSize = 1_000
+
+    /// Deletes the messages sent more than `days` days ago and answers how many went (issue 13 "Scheduled
+    /// jobs": run daily with 30 days). Unsent and given-up messages stay, for the operator to look at.
+    public static func purgeSent(olderThanDays days: Int, database: PostgresPool) async throws -> Int {
+        var purged = 0
+        while true {
+            let batch = try await database.execute("""
+                DELETE FROM mail_outbox WHERE id IN (
+                    SELECT id FROM mail_outbox WHERE sent_at < now() - make_interval(days => \(days)::int)
+                    ORDER BY id LIMIT \(purgeBatchSize) FOR UPDATE SKIP LOCKED
+                )
+                """).affectedRows
+            purged += batch
+            if batch < purgeBatchSize { return purged }
+        }
+    }
 }

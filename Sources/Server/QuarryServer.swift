@@ -8,7 +8,7 @@ import Postgres
 import ServiceLifecycle
 
 /// A whole Quarry server built from its configuration: the database pool, the
-/// migrations, the GraphQL service and the HTTP application, run as one
+/// migrations, the GraphQL service, the HTTP application and the job runner, run as one
 /// ServiceLifecycle group that shuts down gracefully on SIGTERM or SIGINT.
 public struct QuarryServer {
     public let configuration: ServerConfiguration
@@ -74,16 +74,17 @@ public struct QuarryServer {
             },
             rateLimits: configuration.rateLimits
         )
-        let app = buildApplication(
-            configuration: configuration, components: components,
-            services: [
-                PoolService(pool: pool),
-                AccountServicesLifecycle(accounts: accounts),
-                OutboxSender(pool: pool, smtp: configuration.smtp, logger: logger),
-                MessageListenerService(hub: service.messageHub, configuration: pool.configuration, logger: logger),
-            ],
-            logger: logger
-        )
+        var services: [any Service] = [
+            PoolService(pool: pool),
+            AccountServicesLifecycle(accounts: accounts),
+            OutboxSender(pool: pool, smtp: configuration.smtp, logger: logger),
+            MessageListenerService(hub: service.messageHub, configuration: pool.configuration, logger: logger),
+        ]
+        if configuration.jobs.mode == .on {
+            let jobs = ScheduledJobs.shipped(configuration: configuration.jobs, database: pool, media: configuration.media.services)
+            services.append(JobRunner(jobs: jobs, pool: pool, logger: logger, tick: configuration.jobs.tick))
+        }
+        let app = buildApplication(configuration: configuration, components: components, services: services, logger: logger)
         var group = ServiceGroupConfiguration(
             services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
         )

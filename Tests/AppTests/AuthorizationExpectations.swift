@@ -78,6 +78,8 @@ enum AuthorizationExpectations {
         "Query.eventLogs": adminOnly,
         "Query.adminStats": adminOnly,
         "Mutation.archiveEventLogs": adminOnly,
+        // Issue 13 "Scheduled jobs": the jobs' runs are the administration's.
+        "Query.jobRuns": adminOnly,
         // screen-cache.md "Screenshots": the owner's, shared with their friends; ADMIN moderates.
         "User.screenshots": selfFriendsOrAdmin,
         "Screenshot.id": selfFriendsOrAdmin,
@@ -141,6 +143,9 @@ enum AuthorizationExpectations {
         "EventLog.id", "EventLog.type", "EventLog.user", "EventLog.at", "EventLog.ip", "EventLog.userAgent",
         "EventLog.details", "EventLogConnection.edges", "EventLogConnection.pageInfo", "EventLogEdge.cursor",
         "EventLogEdge.node",
+        // Reached only through `jobRuns` (ADMIN).
+        "JobRun.name", "JobRun.startedAt", "JobRun.finishedAt", "JobRun.rowsAffected", "JobRun.error",
+        "JobRunConnection.edges", "JobRunConnection.pageInfo", "JobRunEdge.cursor", "JobRunEdge.node",
         // Reached only through `pendingSelfieVerifications` (ADMIN).
         "SelfieVerificationConnection.edges", "SelfieVerificationConnection.pageInfo", "SelfieVerificationEdge.cursor",
         "SelfieVerificationEdge.node",

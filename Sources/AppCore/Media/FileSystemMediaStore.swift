@@ -47,11 +47,40 @@ public struct FileSystemMediaStore: MediaStore {
         let file = path(of: sha256)
         return try await Offload.run { FileManager.default.fileExists(atPath: file) }
     }
+
+    /// The files at `ab/cd/abcd…`, where ``path(of:)`` puts them; anything else
+    /// in the folder is not the store's and is left alone.
+    public func entries() async throws -> [MediaStoreEntry] {
+        let directory = directory
+        return try await Offload.run {
+            let files = FileManager.default
+            guard files.fileExists(atPath: directory) else { return [] }
+            return try files.subpathsOfDirectory(atPath: directory).compactMap { subpath -> MediaStoreEntry? in
+                let parts = subpath.split(separator: "/")
+                guard parts.count == 3, parts[0].count == 2, parts[1].count == 2, parts[2].hasPrefix(parts[0] + parts[1]) else {
+                    return nil
+                }
+                // A partial copy renamed into place since the listing is no longer there: skipped.
+                guard let attributes = try? files.attributesOfItem(atPath: directory + "/" + subpath),
+                    attributes[.type] as? FileAttributeType == .typeRegular,
+                    let modified = attributes[.modificationDate] as? Date
+                else { return nil }
+                return MediaStoreEntry(name: String(parts[2]), modified: modified)
+            }
+        }
+    }
+
+    public func remove(_ name: String) async throws {
+        let file = path(of: name)
+        try await Offload.run {
+            guard unlink(file) == 0 || errno == ENOENT else { throw MediaStoreError(path: file, errno: errno) }
+        }
+    }
 }
 
-/// A file could not be moved into the store.
+/// A file could not be moved into the store, or removed from it.
 package struct MediaStoreError: Error, CustomStringConvertible {
     let path: String
     let errno: Int32
-    package var description: String { "cannot write \(path): errno \(errno)" }
+    package var description: String { "cannot write or remove \(path): errno \(errno)" }
 }

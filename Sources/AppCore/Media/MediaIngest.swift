@@ -3,12 +3,16 @@ import GraphQLLanguage
 import GraphQLType
 import Postgres
 
-/// Turns an uploaded file into a stored medium without ever leaving half of
-/// one behind (issue 5 "Media"): the file is checked first (nothing written
-/// yet), the `media` row and whatever the caller records with it commit in
-/// one transaction, and only then are the bytes copied into the store; if
-/// that copy fails the row is deleted again, so no row points at nothing and
-/// no file is kept without a row.
+/// Turns an uploaded file into a stored medium so that no `media` row ever
+/// names a missing file, whatever crashes when (issue 5 "Media", issue 18
+/// "Writes that survive a crash"): the file is checked first (nothing written
+/// yet), then its bytes are put in the store (content-addressed, so storing
+/// the same bytes again changes nothing), and only then do the `media` row
+/// and whatever the caller records with it commit, in one transaction. If the
+/// transaction fails, or the server dies before it commits, the file stays
+/// without a row until the orphaned files' sweep removes it
+/// (``MediaChanges/sweepOrphans(olderThan:store:database:)``, after a grace
+/// period longer than any upload).
 package enum MediaIngest {
     /// Stores the image uploaded as argument `argument` for `owner`, runs
     /// `record` in the same transaction with the new medium's id, and returns its
@@ -23,24 +27,23 @@ package enum MediaIngest {
         let image = try await ImageInspector.inspect(
             file, argument: argument, maxBytes: maxBytes ?? media.maxUploadBytes, maxPixels: media.maxImagePixels
         )
-        let (mediaID, result) = try await context.database.withTransaction { connection in
+        try await media.store.put(contentsOf: image.path, sha256: image.sha256)
+        return try await context.database.withTransaction { connection in
+            // The sweep's lock, shared, is held from here to the commit (``MediaChanges/sweepLock``).
             let rows = try await connection.query("""
                 INSERT INTO media (owner_id, sha256, content_type, byte_size, width, height, kind, visibility)
-                VALUES (\(owner), \(image.sha256), \(image.contentType), \(image.byteSize), \(image.width), \(image.height),
-                        \(kind.rawValue), \(visibility.rawValue))
+                SELECT \(owner), \(image.sha256), \(image.contentType), \(image.byteSize), \(image.width), \(image.height),
+                       \(kind.rawValue), \(visibility.rawValue)
+                FROM pg_advisory_xact_lock_shared(\(MediaChanges.sweepLock))
                 RETURNING id
                 """)
-            let id = try rows[0].decode("id", as: UUID.self)
-            return (id, try await record(id, connection))
+            // Bytes stored earlier by someone else, as an orphan old enough for the sweep, may have been
+            // removed since `put` found them there; under the lock they can be put back before the row commits.
+            if try await !media.store.contains(image.sha256) {
+                try await media.store.put(contentsOf: image.path, sha256: image.sha256)
+            }
+            return try await record(try rows[0].decode("id", as: UUID.self), connection)
         }
-        do {
-            try await media.store.put(contentsOf: image.path, sha256: image.sha256)
-        } catch {
-            context.logger.error("media store write failed; removing the row", metadata: ["error": "\(error)"])
-            _ = try? await context.database.execute("DELETE FROM media WHERE id = \(mediaID)")
-            throw error
-        }
-        return result
     }
 }
 

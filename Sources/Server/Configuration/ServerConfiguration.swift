@@ -76,6 +76,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var graphiQLAssetsURL: String?
     /// Automatic persisted queries and trusted documents (`QUARRY_PERSISTED_QUERIES_MAX`, `QUARRY_TRUSTED_DOCUMENTS*`).
     public var persistedDocuments: PersistedDocumentsConfiguration
+    /// The scheduled jobs (`QUARRY_JOBS`, `QUARRY_MEDIA_ORPHAN_GRACE_SECONDS`).
+    public var jobs: JobsConfiguration
 
     /// Introspection policy of `QUARRY_INTROSPECTION`.
     public enum IntrospectionMode: String, CaseIterable, Sendable {
@@ -111,8 +113,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
         "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
         "QUARRY_GRAPHIQL", "QUARRY_GRAPHIQL_ASSETS_URL",
-    ] + AccountsConfiguration.variables + MediaConfiguration.variables + ConnectionLimits.variables
-        + AccountRateLimits.variables
+    ] + AccountsConfiguration.variables + MediaConfiguration.variables + JobsConfiguration.variables
+        + ConnectionLimits.variables + AccountRateLimits.variables
         + IdentityProvider.allCases.flatMap { provider in
         ["JWKS", "AUDIENCE", "ISSUER"].map { "QUARRY_OIDC_\(provider.rawValue)_\($0)" }
     }
@@ -160,6 +162,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         graphiQL = try env.choice("QUARRY_GRAPHIQL", default: GraphiQLMode.on)
         graphiQLAssetsURL = try env.raw("QUARRY_GRAPHIQL_ASSETS_URL").map(Self.checkedAssetsURL)
         persistedDocuments = try PersistedDocumentsConfiguration(env, absolutePath: Self.absolutePath)
+        jobs = try JobsConfiguration(env)
     }
 
     /// The database URL, or an error telling the operator how to get one.

@@ -1,0 +1,28 @@
+import Administration
+import AppCore
+import Mail
+import Postgres
+
+/// The jobs every instance schedules. Adding one is one entry here: its name and
+/// the call into the area that owns the data (the retention each issue asks for
+/// written beside it).
+enum ScheduledJobs {
+    static func shipped(configuration: JobsConfiguration, database: PostgresPool, media: MediaServices) -> [ScheduledJob] {
+        let period = configuration.period
+        let grace = Duration.seconds(configuration.orphanGraceSeconds)
+        return [
+            // Issue 13 "Event logs": events older than 60 days move to the archive.
+            ScheduledJob(name: "event-log-archive", period: period) {
+                try await EventLogChanges.archive(olderThanDays: 60, database: database)
+            },
+            // Issue 13: sent mail is kept 30 days.
+            ScheduledJob(name: "mail-outbox-purge", period: period) {
+                try await Outbox.purgeSent(olderThanDays: 30, database: database)
+            },
+            // Issue 13, issue 18: files no medium names (deleted media, failed uploads), once past the grace period.
+            ScheduledJob(name: "media-orphan-sweep", period: period) {
+                try await MediaChanges.sweepOrphans(olderThan: grace, store: media.store, database: database)
+            },
+        ]
+    }
+}
