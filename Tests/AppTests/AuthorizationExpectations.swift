@@ -78,6 +78,9 @@ enum AuthorizationExpectations {
         "Query.eventLogs": adminOnly,
         "Query.adminStats": adminOnly,
         "Mutation.archiveEventLogs": adminOnly,
+        // Issue 13 "Error message catalogue": the whole catalogue and its edits are the administration's.
+        "Query.errorMessages": adminOnly,
+        "Mutation.upsertErrorMessage": adminOnly,
         // screen-cache.md "Screenshots": the owner's, shared with their friends; ADMIN moderates.
         "User.screenshots": selfFriendsOrAdmin,
         "Screenshot.id": selfFriendsOrAdmin,
@@ -135,6 +138,8 @@ enum AuthorizationExpectations {
         "EventLog.id", "EventLog.type", "EventLog.user", "EventLog.at", "EventLog.ip", "EventLog.userAgent",
         "EventLog.details", "EventLogConnection.edges", "EventLogConnection.pageInfo", "EventLogEdge.cursor",
         "EventLogEdge.node",
+        // API.md "Errors": any client may look up what an error code means and what to do next.
+        "Query.errorMessage", "ErrorMessage.code", "ErrorMessage.message", "ErrorMessage.advice", "ErrorMessage.updatedAt",
         // Reached only through `pendingSelfieVerifications` (ADMIN).
         "SelfieVerificationConnection.edges", "SelfieVerificationConnection.pageInfo", "SelfieVerificationEdge.cursor",
         "SelfieVerificationEdge.node",
