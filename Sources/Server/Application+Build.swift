@@ -36,7 +36,10 @@ public func buildRouter(
     ).register(on: router)
     MediaRoutes(service: components.graphQL, emotionsDirectory: configuration.media.emotionsDirectory).register(on: router)
     EmailVerificationPages(
-        links: AccountLinks(database: components.graphQL.database, accounts: components.graphQL.accounts)
+        links: AccountLinks(
+            database: components.graphQL.database, accounts: components.graphQL.accounts,
+            errorMessages: components.graphQL.errorMessages
+        )
     ).register(on: router)
     LegalDocumentPages(termsFile: configuration.termsFile, privacyFile: configuration.privacyFile).register(on: router)
     HealthRoutes(
