@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import QuarryTestSupport
 import TestDatabaseSupport
@@ -48,6 +49,22 @@ struct ErrorMessageCatalogueTests {
             }
         }
         return codes
+    }
+
+    @Test("templates: {message} and {supportEmail} are filled, other braces stay as written; no row keeps the text")
+    func templates() async throws {
+        let catalogue = ErrorCatalogue(supportEmail: "help@example.com") {
+            ["SOME_CODE": ErrorCatalogue.Entry(message: "Oops: {message} ({supportEmail}) {other} {unclosed", advice: nil)]
+        }
+        // Not read yet: every error keeps the text composed where it arose.
+        #expect(catalogue.message(code: "SOME_CODE", composed: "it broke") == "it broke")
+        try await catalogue.reload()
+        #expect(catalogue.message(code: "SOME_CODE", composed: "it broke") == "Oops: it broke (help@example.com) {other} {unclosed")
+        let errors = catalogue.worded([
+            ClientError.make("SOME_CODE", "{supportEmail} composed"), ClientError.make("OTHER_CODE", "Kept as composed."),
+        ])
+        // The composed text is inserted as it is, never read as a template itself.
+        #expect(errors.map(\.message) == ["Oops: {supportEmail} composed (help@example.com) {other} {unclosed", "Kept as composed."])
     }
 
     @Test("every code the sources use has a seeded row, with a message that is not blank")
