@@ -6,13 +6,17 @@ import GraphQLExecution
 
 /// Binds schema/administration.graphql. `@auth` admits ADMIN (and SUPER_ADMIN
 /// for `setUserRole`); who may act on which account is ``UserAdminChanges``'
-/// business.
+/// business. `errorMessages` is the service's cached catalogue, re-read by
+/// `upsertErrorMessage` once its change is committed.
 package enum AdministrationResolvers {
-    package static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, users: UserLoader) {
+    package static func bind(
+        into builder: inout ExecutableSchemaBuilder<QuarryContext>, users: UserLoader, errorMessages: ErrorCatalogue
+    ) {
         bindUsers(into: &builder)
         bindSelfieReview(into: &builder, users: users)
         bindEventLogs(into: &builder, users: users)
         bindJobRuns(into: &builder)
+        bindErrorMessages(into: &builder, catalogue: errorMessages)
     }
 
     private static func bindUsers(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
@@ -108,6 +112,30 @@ package enum AdministrationResolvers {
         builder.resolveDomain("Query", "jobRuns") { info in
             let page = try PageRequest(arguments: info.args, order: .newestFirst)
             return try await JobRunQueries.runs(name: info.args.optionalString("name"), page: page, database: info.context.database)
+        }
+    }
+
+    private static func bindErrorMessages(into builder: inout ExecutableSchemaBuilder<QuarryContext>, catalogue: ErrorCatalogue) {
+        builder.readFields(of: ErrorMessageRecord.self)
+        builder.resolveDomain("Query", "errorMessage") { info in
+            try await ErrorMessageQueries.one(code: info.args.string("code"), database: info.context.database)
+        }
+        builder.resolveDomain("Query", "errorMessages") { info in
+            try await ErrorMessageQueries.all(database: info.context.database)
+        }
+        builder.resolveDomain("Mutation", "upsertErrorMessage") { info in
+            let input = try ErrorMessageInput(
+                code: info.args.string("code"), message: info.args.string("message"), advice: info.args.optionalString("advice")
+            )
+            let record = try await ErrorMessageChanges.upsert(input, database: info.context.database)
+            // This instance's next error shows the change at once; the others re-read on the NOTIFY
+            // (so does this one, should this read fail: the change is committed either way).
+            do {
+                try await catalogue.reload()
+            } catch {
+                info.context.logger.warning("the error message catalogue could not be re-read", metadata: ["error": "\(error)"])
+            }
+            return record
         }
     }
 }

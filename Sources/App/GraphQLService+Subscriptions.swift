@@ -27,10 +27,12 @@ public struct GraphQLEventStream: AsyncSequence, Sendable {
 
     let responses: ResponseStream
     let logger: Logger
+    let errorMessages: ErrorCatalogue
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: ResponseStream.AsyncIterator
         let logger: Logger
+        let errorMessages: ErrorCatalogue
 
         public mutating func next() async throws -> [UInt8]? {
             let next: ExecutionResult?
@@ -38,16 +40,17 @@ public struct GraphQLEventStream: AsyncSequence, Sendable {
                 next = try await base.next()
             } catch {
                 let errors = ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger)
-                throw GraphQLSubscriptionEnded(errors: GraphQLService.written(errors))
+                throw GraphQLSubscriptionEnded(errors: GraphQLService.written(errorMessages.worded(errors)))
             }
             guard let result = next else { return nil }
-            guard result.data != nil else { return result.jsonBytes() }
-            return ExecutionResult(data: result.data, errors: ErrorMasking.masked(result.errors, logger: logger)).jsonBytes()
+            guard result.data != nil else { return ExecutionResult(requestErrors: errorMessages.worded(result.errors)).jsonBytes() }
+            let errors = errorMessages.worded(ErrorMasking.masked(result.errors, logger: logger))
+            return ExecutionResult(data: result.data, errors: errors).jsonBytes()
         }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: responses.makeAsyncIterator(), logger: logger)
+        AsyncIterator(base: responses.makeAsyncIterator(), logger: logger, errorMessages: errorMessages)
     }
 }
 
@@ -63,7 +66,7 @@ extension GraphQLService {
         do {
             viewer = try await self.viewer(for: credential)
         } catch {
-            return .failed(errors: Self.written(ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger)))
+            return .failed(errors: writtenErrors(ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger)))
         }
         let context = QuarryContext(
             credential: credential, viewer: viewer, database: database, accounts: accounts, logger: logger, media: media
@@ -72,10 +75,16 @@ extension GraphQLService {
             document: prepared.document, operationName: prepared.operationName, variables: variables, context: context
         ) {
         case .stream(let responses):
-            return .events(GraphQLEventStream(responses: responses, logger: logger))
+            return .events(GraphQLEventStream(responses: responses, logger: logger, errorMessages: errorMessages))
         case .failure(let result):
-            return .failed(errors: Self.written(ErrorMasking.masked(result.errors, logger: logger)))
+            return .failed(errors: writtenErrors(ErrorMasking.masked(result.errors, logger: logger)))
         }
+    }
+
+    /// Errors answered outside an execution (a document that fails, a refused
+    /// operation), worded by the catalogue and written as a JSON array.
+    public func writtenErrors(_ errors: [GraphQLError]) -> [UInt8] {
+        Self.written(errorMessages.worded(errors))
     }
 
     /// `errors` as a JSON array.

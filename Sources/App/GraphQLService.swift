@@ -27,6 +27,9 @@ public final class GraphQLService: Sendable {
     public let messageHub: MessageHub
     /// Documents registered by automatic persisted queries, shared through the database.
     public let persistedDocuments: PersistedDocumentStore
+    /// The error message catalogue this instance words every error with; the server reads it at
+    /// start-up and its notification listener re-reads it after an edit on any instance.
+    package let errorMessages: ErrorCatalogue
     let trustedDocuments: TrustedDocuments
     let introspection: Bool
     private let documents: DocumentCache
@@ -105,9 +108,13 @@ public final class GraphQLService: Sendable {
         let messageHub = MessageHub(database: database)
         MessagesResolvers.bind(into: &builder, database: database, users: users, hub: messageHub)
         FriendsResolvers.bind(into: &builder, database: database, users: users)
-        AdministrationResolvers.bind(into: &builder, users: users)
+        let errorMessages = ErrorCatalogue(supportEmail: accounts.settings.supportEmail) {
+            try await ErrorMessageQueries.catalogue(database: database)
+        }
+        AdministrationResolvers.bind(into: &builder, users: users, errorMessages: errorMessages)
         FeedResolvers.bind(into: &builder, database: database, users: users)
         executable = try builder.build()
+        self.errorMessages = errorMessages
         self.messageHub = messageHub
         self.database = database
         self.accounts = accounts
@@ -173,7 +180,9 @@ public final class GraphQLService: Sendable {
             do {
                 viewer = try await self.viewer(for: credential)
             } catch {
-                return ExecutionResult(requestErrors: ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger))
+                return ExecutionResult(
+                    requestErrors: errorMessages.worded(ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger))
+                )
             }
             let context = QuarryContext(
                 credential: credential, viewer: viewer, database: database, accounts: accounts, logger: logger,
@@ -186,8 +195,10 @@ public final class GraphQLService: Sendable {
                     context: context
                 )
             }
-            guard result.data != nil else { return result }
-            return ExecutionResult(data: result.data, errors: ErrorMasking.masked(result.errors, logger: logger))
+            guard result.data != nil else { return ExecutionResult(requestErrors: errorMessages.worded(result.errors)) }
+            return ExecutionResult(
+                data: result.data, errors: errorMessages.worded(ErrorMasking.masked(result.errors, logger: logger))
+            )
         }
         return GraphQLResponse(
             body: result.jsonBytes(), hasData: result.data != nil, errorCount: result.errors.count,

@@ -52,12 +52,22 @@ struct ListenerState {
         return .commands(listen: wanted.subtracting(listening).sorted(), unlisten: listening.subtracting(wanted).sorted())
     }
 
-    mutating func confirm(_ channels: [String]) {
+    /// The channels' LISTEN is active: their waiting subscribers are ready, and
+    /// the others, who listened before the connection was lost, are told
+    /// (the returned ``PostgresNotification/resumed(channel:)`` words, to yield).
+    mutating func confirm(_ channels: [String]) -> [(Stream, PostgresNotification)] {
+        var resumed: [(Stream, PostgresNotification)] = []
         for channel in channels {
             listening.insert(channel)
-            waiting.removeValue(forKey: channel)?.forEach { $0.ready.resume() }
+            let ready = waiting.removeValue(forKey: channel) ?? []
+            ready.forEach { $0.ready.resume() }
+            let new = Set(ready.map(\.id))
+            for (id, stream) in subscribers[channel] ?? [:] where !new.contains(id) {
+                resumed.append((stream, .resumed(channel: channel)))
+            }
         }
         listening = listening.intersection(subscribers.keys)
+        return resumed
     }
 
     /// Subscribers still waiting for LISTEN fail (and are dropped) when the connection fails.

@@ -14,7 +14,8 @@ import Synchronization
 /// rounds on the connection's own thread) and, between rounds, runs the LISTEN and
 /// UNLISTEN commands subscribers asked for. When the connection breaks, it reconnects
 /// with back-off and LISTENs again to every channel that still has subscribers;
-/// notifications sent while it was disconnected are lost (PostgreSQL keeps none).
+/// notifications sent while it was disconnected are lost (PostgreSQL keeps none),
+/// so each of those subscribers then receives a ``PostgresNotification/resumed`` word.
 public final class PostgresListener: Sendable {
     public let configuration: PostgresConfiguration
     private let logger: Logger
@@ -97,6 +98,7 @@ public final class PostgresListener: Sendable {
         for channel in listen {
             try await connection.executeScript(unsafeSQL: "LISTEN \(SQL.quoteIdentifier(channel))")
         }
-        state.withLock { state in state.confirm(listen) }
+        let resumed = state.withLock { state in state.confirm(listen) }
+        for (stream, notification) in resumed { stream.yield(notification) }
     }
 }

@@ -7,7 +7,8 @@ import ServiceLifecycle
 
 /// The router of a Quarry server: middleware outermost first, then routes.
 ///
-/// Middleware order matters: the request id is assigned first so that every
+/// Middleware order matters: the error message catalogue comes first, so every
+/// error response below is worded by it; the request id is assigned next so that every
 /// log line and every response (errors included) carries it; metrics and CORS
 /// see the final status of every response; the bearer token is read last,
 /// right before the routes that use it.
@@ -15,6 +16,7 @@ public func buildRouter(
     configuration: ServerConfiguration, components: ServerComponents
 ) -> Router<QuarryRequestContext> {
     let router = Router(context: QuarryRequestContext.self)
+    router.add(middleware: ErrorCatalogueMiddleware(catalogue: components.graphQL.errorMessages))
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: MetricsMiddleware(metrics: components.metrics))
     router.add(middleware: AccessLogMiddleware())
@@ -35,7 +37,10 @@ public func buildRouter(
     MediaRoutes(service: components.graphQL, emotionsDirectory: configuration.media.emotionsDirectory).register(on: router)
     FeedRoutes(service: components.graphQL).register(on: router)
     EmailVerificationPages(
-        links: AccountLinks(database: components.graphQL.database, accounts: components.graphQL.accounts)
+        links: AccountLinks(
+            database: components.graphQL.database, accounts: components.graphQL.accounts,
+            errorMessages: components.graphQL.errorMessages
+        )
     ).register(on: router)
     LegalDocumentPages(termsFile: configuration.termsFile, privacyFile: configuration.privacyFile).register(on: router)
     HealthRoutes(

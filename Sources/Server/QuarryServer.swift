@@ -63,6 +63,12 @@ public struct QuarryServer {
             let applied = try await migrate(pool: pool)
             logger.info("migrations applied", metadata: ["count": "\(applied.count)", "names": "\(applied)"])
         }
+        do {
+            try await service.errorMessages.reload()
+        } catch {
+            // Errors keep the texts composed where they arise until the listener reads the catalogue.
+            logger.warning("the error message catalogue could not be read", metadata: ["error": "\(error)"])
+        }
         let metrics = QuarryMetrics()
         let components = ServerComponents(
             graphQL: service,
@@ -78,7 +84,10 @@ public struct QuarryServer {
             PoolService(pool: pool),
             AccountServicesLifecycle(accounts: accounts),
             OutboxSender(pool: pool, smtp: configuration.smtp, logger: logger),
-            MessageListenerService(hub: service.messageHub, configuration: pool.configuration, logger: logger),
+            NotificationListenerService(
+                channels: [.messages(service.messageHub), .errorMessages(service.errorMessages)],
+                configuration: pool.configuration, logger: logger
+            ),
         ]
         if configuration.jobs.mode == .on {
             let jobs = ScheduledJobs.shipped(configuration: configuration.jobs, database: pool, media: configuration.media.services)

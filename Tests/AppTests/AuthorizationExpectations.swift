@@ -80,6 +80,9 @@ enum AuthorizationExpectations {
         "Mutation.archiveEventLogs": adminOnly,
         // Issue 13 "Scheduled jobs": the jobs' runs are the administration's.
         "Query.jobRuns": adminOnly,
+        // Issue 13 "Error message catalogue": the whole catalogue and its edits are the administration's.
+        "Query.errorMessages": adminOnly,
+        "Mutation.upsertErrorMessage": adminOnly,
         // screen-cache.md "Screenshots": the owner's, shared with their friends; ADMIN moderates.
         "User.screenshots": selfFriendsOrAdmin,
         "Screenshot.id": selfFriendsOrAdmin,
@@ -146,6 +149,8 @@ enum AuthorizationExpectations {
         // Reached only through `jobRuns` (ADMIN).
         "JobRun.name", "JobRun.startedAt", "JobRun.finishedAt", "JobRun.rowsAffected", "JobRun.error",
         "JobRunConnection.edges", "JobRunConnection.pageInfo", "JobRunEdge.cursor", "JobRunEdge.node",
+        // API.md "Errors": any client may look up what an error code means and what to do next.
+        "Query.errorMessage", "ErrorMessage.code", "ErrorMessage.message", "ErrorMessage.advice", "ErrorMessage.updatedAt",
         // Reached only through `pendingSelfieVerifications` (ADMIN).
         "SelfieVerificationConnection.edges", "SelfieVerificationConnection.pageInfo", "SelfieVerificationEdge.cursor",
         "SelfieVerificationEdge.node",

@@ -37,8 +37,8 @@ struct SubscriptionTestServer {
     ) async throws {
         let logger = Logger(label: "quarry.test")
         let (listening, signal) = AsyncStream.makeStream(of: Void.self)
-        var listener = MessageListenerService(hub: hub, configuration: pool.configuration, logger: logger)
-        listener.onListening = { signal.yield() }
+        var listener = NotificationListenerService(channels: [.messages(hub)], configuration: pool.configuration, logger: logger)
+        listener.onListening = { _ in signal.yield() }
         let app = buildApplication(
             configuration: configuration, components: components, services: [listener],
             webSocket: .init(connectionInitTimeout: connectionInitTimeout, maxOperationsPerSocket: 3), logger: logger

@@ -45,6 +45,8 @@ struct TestServer {
             schema: TestService.schema(), database: pool, accounts: testAccountServices(settings: configuration.accounts.settings),
             media: configuration.media.services
         )
+        // As `quarry serve` does at start-up: errors are worded by the seeded catalogue.
+        try await service.errorMessages.reload()
         let components = ServerComponents(
             graphQL: service, readiness: FixedReadiness(answer: readiness), metrics: metrics, refreshGauges: {}
         )

@@ -44,6 +44,8 @@ public struct TestService: Sendable {
                 maxScreenshotBytes: media.maxScreenshotBytes, maxImagePixels: media.maxImagePixels
             )
         )
+        // As `quarry serve` does at start-up: errors are worded by the seeded catalogue.
+        try await service.errorMessages.reload()
         return TestService(service: service)
     }
 

@@ -8,14 +8,17 @@ import Postgres
 /// What the links in account e-mails do when they are opened in a web browser
 /// instead of the app (onboarding seed story 7: "Web pages must be
 /// implemented for cases if a link is opened in a web browser"): verify an
-/// address, or send a new link from the page of an expired one.
+/// address, or send a new link from the page of an expired one. A refusal
+/// shows the error message catalogue's text for its code, as the API would.
 public struct AccountLinks: Sendable {
     let database: PostgresPool
     let accounts: AccountServices
+    let errorMessages: ErrorCatalogue
 
-    public init(database: PostgresPool, accounts: AccountServices) {
+    package init(database: PostgresPool, accounts: AccountServices, errorMessages: ErrorCatalogue) {
         self.database = database
         self.accounts = accounts
+        self.errorMessages = errorMessages
     }
 
     public enum VerificationOutcome: Sendable, Equatable {
@@ -64,8 +67,9 @@ public struct AccountLinks: Sendable {
             guard let email, !email.isEmpty else { return .refused("Please enter a valid email") }
             _ = try await VerificationResend.resend(email: email, context: context)
             return .sent
-        } catch let error as GraphQLError where error.extensions["code"] != nil {
-            return .refused(error.message)
+        } catch let error as GraphQLError {
+            guard case .string(let code)? = error.extensions["code"] else { throw error }
+            return .refused(errorMessages.message(code: code, composed: error.message))
         }
     }
 

@@ -193,6 +193,7 @@ struct GraphQLHTTPHandler: Sendable {
         )
     }
 
+    /// The response of a request that cannot be executed, its errors worded by the service's catalogue.
     private func failureResponse(_ failure: GraphQLRequestFailure, mediaType: GraphQLMediaType) -> Response {
         var status = HTTPResponse.Status.ok
         var headers: HTTPFields = [.contentType: mediaType.contentType]
@@ -212,7 +213,7 @@ struct GraphQLHTTPHandler: Sendable {
         }
         return Response(
             status: status, headers: headers,
-            body: .init(byteBuffer: ByteBuffer(string: GraphQLErrorJSON.response(failure.errors)))
+            body: .init(byteBuffer: ByteBuffer(string: GraphQLErrorJSON.response(service.errorMessages.worded(failure.errors))))
         )
     }
 

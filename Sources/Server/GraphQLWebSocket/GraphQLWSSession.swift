@@ -72,7 +72,7 @@ actor GraphQLWSSession {
                     "A socket may run at most \(maxOperations) operations at once; complete one first.",
                     extensions: ["code": "TOO_MANY_OPERATIONS"]
                 )
-                try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: GraphQLService.written([error])))
+                try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: service.writtenErrors([error])))
                 return
             }
             try await start(id: id, parameters: parameters, credential: credential)
@@ -127,12 +127,12 @@ actor GraphQLWSSession {
         switch await service.prepare(parameters.document, operationName: parameters.operationName, logger: logger) {
         case .success(let operation): prepared = operation
         case .failure(let failure):
-            try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: GraphQLService.written(failure.errors)))
+            try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: service.writtenErrors(failure.errors)))
             return
         }
         if let refused = rateLimiter.admit(RateLimitedOperation.mutationFields(prepared), from: clientAddress) {
             let failure = GraphQLRequestFailure.rateLimited(refused.mutation, retryAfterSeconds: refused.retryAfterSeconds)
-            try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: GraphQLService.written(failure.errors)))
+            try await outbound.writeTextMessage(GraphQLWSServerMessage.error(id: id, errors: service.writtenErrors(failure.errors)))
             return
         }
         let token = UUID()

@@ -1,3 +1,4 @@
+import AppCore
 import Hummingbird
 import Logging
 
@@ -16,11 +17,15 @@ public struct QuarryRequestContext: RequestContext {
     public var bearerToken: String?
     /// The peer's IP address (no port), for the event log; `nil` when unknown.
     public let clientAddress: String?
+    /// The catalogue that words the HTTP layer's errors (``ErrorCatalogueMiddleware``);
+    /// `nil` on a router without it, whose errors keep their own texts.
+    package var errorMessages: ErrorCatalogue?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         requestID = ""
         bearerToken = nil
         clientAddress = source.channel.remoteAddress?.ipAddress
+        errorMessages = nil
     }
 }
