@@ -5,8 +5,8 @@ import Postgres
 
 /// `quarry seed-demo` (issue 3): realistic demo data, so a newcomer to a fresh
 /// `make run` sees a living system — accounts of every role with profiles,
-/// and for the admin dashboard a blocked account, a selfie to review and a
-/// week of events.
+/// for the admin dashboard a blocked account, a selfie to review and a
+/// week of events, and an image feed with comments.
 /// Each area adds its own demo rows here as it lands. Idempotent: what exists
 /// (by address) is left alone.
 public enum DemoData {
@@ -65,6 +65,7 @@ public enum DemoData {
         if let media {
             try await DemoScreenshots.load(database: database, store: media)
             try await DemoAdministration.loadSelfies(database: database, store: media)
+            try await DemoFeed.load(database: database, store: media)
         }
         return created
     }
