@@ -92,7 +92,9 @@ let serverTargets: [Target] = [
     ),
     .target(
         name: "Administration",
-        dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"],
+        dependencies: [
+            "AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth", .product(name: "Logging", package: "swift-log"),
+        ],
         swiftSettings: strict
     ),
     .target(
@@ -110,6 +112,7 @@ let serverTargets: [Target] = [
             "App",
             "AppCore",
             "Accounts",
+            "Administration",
             "ScreenCache",
             "Auth",
             "Mail",

@@ -26,28 +26,28 @@ public struct GraphQLEventStream: AsyncSequence, Sendable {
     public typealias Element = [UInt8]
 
     let responses: ResponseStream
-    let logger: Logger
+    let scope: ErrorScope
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: ResponseStream.AsyncIterator
-        let logger: Logger
+        let scope: ErrorScope
 
         public mutating func next() async throws -> [UInt8]? {
             let next: ExecutionResult?
             do {
                 next = try await base.next()
             } catch {
-                let errors = ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger)
+                let errors = ErrorMasking.masked([ErrorMasking.fieldError(error)], in: scope)
                 throw GraphQLSubscriptionEnded(errors: GraphQLService.written(errors))
             }
             guard let result = next else { return nil }
             guard result.data != nil else { return result.jsonBytes() }
-            return ExecutionResult(data: result.data, errors: ErrorMasking.masked(result.errors, logger: logger)).jsonBytes()
+            return ExecutionResult(data: result.data, errors: ErrorMasking.masked(result.errors, in: scope)).jsonBytes()
         }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: responses.makeAsyncIterator(), logger: logger)
+        AsyncIterator(base: responses.makeAsyncIterator(), scope: scope)
     }
 }
 
@@ -63,8 +63,10 @@ extension GraphQLService {
         do {
             viewer = try await self.viewer(for: credential)
         } catch {
-            return .failed(errors: Self.written(ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger)))
+            let scope = errorScope(credential: credential, operationName: prepared.operationName, viewer: nil, logger: logger)
+            return .failed(errors: Self.written(ErrorMasking.masked([ErrorMasking.fieldError(error)], in: scope)))
         }
+        let scope = errorScope(credential: credential, operationName: prepared.operationName, viewer: viewer, logger: logger)
         let context = QuarryContext(
             credential: credential, viewer: viewer, database: database, accounts: accounts, logger: logger, media: media
         )
@@ -72,9 +74,9 @@ extension GraphQLService {
             document: prepared.document, operationName: prepared.operationName, variables: variables, context: context
         ) {
         case .stream(let responses):
-            return .events(GraphQLEventStream(responses: responses, logger: logger))
+            return .events(GraphQLEventStream(responses: responses, scope: scope))
         case .failure(let result):
-            return .failed(errors: Self.written(ErrorMasking.masked(result.errors, logger: logger)))
+            return .failed(errors: Self.written(ErrorMasking.masked(result.errors, in: scope)))
         }
     }
 

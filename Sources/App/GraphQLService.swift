@@ -26,6 +26,8 @@ public final class GraphQLService: Sendable {
     public let messageHub: MessageHub
     /// Documents registered by automatic persisted queries, shared through the database.
     public let persistedDocuments: PersistedDocumentStore
+    /// Where unexpected errors become error reports (masked errors here, the HTTP layer's 500s).
+    public let errorReporter: ErrorReporter
     let trustedDocuments: TrustedDocuments
     let introspection: Bool
     private let documents: DocumentCache
@@ -83,11 +85,12 @@ public final class GraphQLService: Sendable {
     }
 
     /// Binds every area's resolvers to `schema`, and checks the trusted documents.
+    /// `errorReporter` receives every error masked as `INTERNAL_SERVER_ERROR`.
     /// - Throws: `SchemaBindingError` when a field has no resolver or a binding names no field;
     ///   ``InvalidTrustedDocument`` when a manifest document does not parse or validate.
     public init(
         schema: GraphQLSchema, database: PostgresPool, accounts: AccountServices, options: Options,
-        media: MediaServices? = nil
+        media: MediaServices? = nil, errorReporter: ErrorReporter = .discarding
     ) throws {
         var builder = ExecutableSchemaBuilder<QuarryContext>(schema: schema)
         AuthDirective.bind(into: &builder)
@@ -110,6 +113,7 @@ public final class GraphQLService: Sendable {
         self.database = database
         self.accounts = accounts
         self.media = media
+        self.errorReporter = errorReporter
         documents = DocumentCache(schema: schema, capacity: options.documentCacheSize, rules: options.validationRules)
         persistedDocuments = PersistedDocumentStore(
             database: database, maxDocuments: options.persistedQueriesMax, memoryCapacity: options.documentCacheSize
@@ -171,7 +175,8 @@ public final class GraphQLService: Sendable {
             do {
                 viewer = try await self.viewer(for: credential)
             } catch {
-                return ExecutionResult(requestErrors: ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger))
+                let scope = errorScope(credential: credential, operationName: prepared.operationName, viewer: nil, logger: logger)
+                return ExecutionResult(requestErrors: ErrorMasking.masked([ErrorMasking.fieldError(error)], in: scope))
             }
             let context = QuarryContext(
                 credential: credential, viewer: viewer, database: database, accounts: accounts, logger: logger,
@@ -185,11 +190,20 @@ public final class GraphQLService: Sendable {
                 )
             }
             guard result.data != nil else { return result }
-            return ExecutionResult(data: result.data, errors: ErrorMasking.masked(result.errors, logger: logger))
+            let scope = errorScope(credential: credential, operationName: prepared.operationName, viewer: viewer, logger: logger)
+            return ExecutionResult(data: result.data, errors: ErrorMasking.masked(result.errors, in: scope))
         }
         return GraphQLResponse(
             body: result.jsonBytes(), hasData: result.data != nil, errorCount: result.errors.count,
             sqlStatements: statements
+        )
+    }
+
+    /// Where a request's unexpected errors are logged and reported, with what identifies the request.
+    func errorScope(credential: RequestCredential, operationName: String?, viewer: Viewer?, logger: Logger) -> ErrorScope {
+        ErrorScope(
+            logger: logger, reporter: errorReporter, requestID: credential.requestID, operationName: operationName,
+            viewerID: viewer?.userID
         )
     }
 

@@ -1,6 +1,8 @@
+import Administration
 import App
 import AppCore
 import Auth
+import Foundation
 import Hummingbird
 import Logging
 import Mail
@@ -49,19 +51,38 @@ public struct QuarryServer {
 
     /// Serves until SIGTERM/SIGINT: new connections stop, in-flight requests
     /// finish (for at most `QUARRY_SHUTDOWN_TIMEOUT_SECONDS`), then the pool closes.
+    /// A schema or a migration that fails stops start-up and, when the database
+    /// answers, is an `ERROR` event; a previous run that did not shut down
+    /// cleanly becomes a `CRASH` report (``CrashMarker``).
     public func serve(migrate runMigrations: Bool) async throws {
+        let startedAt = Date()
         var configuration = configuration
         // This instance's own upload folder; those of servers that died mid-upload are deleted.
         configuration.media.uploadDirectory = try UploadDirectory.claim(under: configuration.media.uploadDirectory)
-        let schema = try QuarrySchema.build(directory: configuration.schemaDirectory)
         let pool = PostgresPool(configuration: try postgresConfiguration(), logger: logger)
-        let accounts = makeAccountServices()
-        let service = try configuration.makeGraphQLService(
-            schema: schema, database: pool, accounts: accounts, media: configuration.media.services
+        let reports = ErrorReportQueue(
+            database: pool, directory: configuration.errorReportsDirectory, logger: logger,
+            systemState: {
+                SystemState(
+                    version: QuarryVersion.current, uptimeSeconds: Int(Date().timeIntervalSince(startedAt)),
+                    processID: ProcessInfo.processInfo.processIdentifier, pool: pool.metrics
+                )
+            }
         )
+        let accounts = makeAccountServices()
+        let service = try await startupStep("schema", pool: pool) {
+            try configuration.makeGraphQLService(
+                schema: try QuarrySchema.build(directory: configuration.schemaDirectory), database: pool,
+                accounts: accounts, media: configuration.media.services, errorReporter: reports.reporter
+            )
+        }
         if runMigrations {
-            let applied = try await migrate(pool: pool)
+            let applied = try await startupStep("migrations", pool: pool) { try await migrate(pool: pool) }
             logger.info("migrations applied", metadata: ["count": "\(applied.count)", "names": "\(applied)"])
+        }
+        let marker = CrashMarker(directory: configuration.errorReportsDirectory)
+        if let previous = try await marker.claim(processID: ProcessInfo.processInfo.processIdentifier, startedAt: startedAt) {
+            await reportCrash(previous, reporter: reports.reporter, pool: pool)
         }
         let metrics = QuarryMetrics()
         let components = ServerComponents(
@@ -74,10 +95,13 @@ public struct QuarryServer {
             },
             rateLimits: configuration.rateLimits
         )
+        // Started in this order, stopped in the reverse: reports and outages are written before the pool closes.
         let app = buildApplication(
             configuration: configuration, components: components,
             services: [
                 PoolService(pool: pool),
+                ErrorReportService(queue: reports),
+                DatabaseOutageService(pool: pool, logger: logger),
                 AccountServicesLifecycle(accounts: accounts),
                 OutboxSender(pool: pool, smtp: configuration.smtp, logger: logger),
                 MessageListenerService(hub: service.messageHub, configuration: pool.configuration, logger: logger),
@@ -89,5 +113,45 @@ public struct QuarryServer {
         )
         group.maximumGracefulShutdownDuration = .seconds(configuration.shutdownTimeoutSeconds)
         try await ServiceGroup(configuration: group).run()
+        try await marker.remove()
+    }
+
+    /// Runs one step of start-up; when it fails, records an `ERROR` event
+    /// naming the step (Foodstabook 2.2.3 "a service that fails at start-up"),
+    /// if the database answers, and stops start-up with the step's error.
+    private func startupStep<T>(_ step: String, pool: PostgresPool, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            logger.critical("start-up failed", metadata: ["step": "\(step)", "error": "\(error)"])
+            do {
+                try await EventLogChanges.recordError(
+                    ["failure": "start-up", "step": step, "error": "\(error)"], database: pool
+                )
+            } catch let unrecorded {
+                logger.error("the start-up failure could not be recorded", metadata: ["error": "\(unrecorded)"])
+            }
+            pool.shutdown()
+            throw error
+        }
+    }
+
+    /// The previous run ended without a clean shutdown: a `CRASH` error report
+    /// (written once the report service runs) and an `ERROR` event.
+    private func reportCrash(_ previous: CrashMarker.PreviousRun, reporter: ErrorReporter, pool: PostgresPool) async {
+        let message = "The previous run (pid \(previous.processID), started at \(previous.startedAt)) ended without a clean shutdown."
+        logger.error("the previous run crashed", metadata: ["pid": "\(previous.processID)", "started": "\(previous.startedAt)"])
+        reporter.report(ErrorReport(
+            code: "CRASH", message: message,
+            context: ["crashedRunPid": previous.processID, "crashedRunStartedAt": previous.startedAt]
+        ))
+        do {
+            try await EventLogChanges.recordError(
+                ["failure": "crash", "message": message, "pid": previous.processID, "startedAt": previous.startedAt],
+                database: pool
+            )
+        } catch {
+            logger.error("the crash could not be recorded in the event log", metadata: ["error": "\(error)"])
+        }
     }
 }

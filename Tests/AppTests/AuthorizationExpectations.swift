@@ -78,6 +78,8 @@ enum AuthorizationExpectations {
         "Query.eventLogs": adminOnly,
         "Query.adminStats": adminOnly,
         "Mutation.archiveEventLogs": adminOnly,
+        // Issue 13 "Error reports" (Foodstabook 2.3.1): the error reports are the administration's.
+        "Query.errorReports": adminOnly,
         // screen-cache.md "Screenshots": the owner's, shared with their friends; ADMIN moderates.
         "User.screenshots": selfFriendsOrAdmin,
         "Screenshot.id": selfFriendsOrAdmin,
@@ -135,6 +137,10 @@ enum AuthorizationExpectations {
         "EventLog.id", "EventLog.type", "EventLog.user", "EventLog.at", "EventLog.ip", "EventLog.userAgent",
         "EventLog.details", "EventLogConnection.edges", "EventLogConnection.pageInfo", "EventLogEdge.cursor",
         "EventLogEdge.node",
+        // Reached only through `errorReports` (ADMIN).
+        "ErrorReport.id", "ErrorReport.code", "ErrorReport.message", "ErrorReport.requestId", "ErrorReport.operationName",
+        "ErrorReport.path", "ErrorReport.viewer", "ErrorReport.context", "ErrorReport.fileName", "ErrorReport.createdAt",
+        "ErrorReportConnection.edges", "ErrorReportConnection.pageInfo", "ErrorReportEdge.cursor", "ErrorReportEdge.node",
         // Reached only through `pendingSelfieVerifications` (ADMIN).
         "SelfieVerificationConnection.edges", "SelfieVerificationConnection.pageInfo", "SelfieVerificationEdge.cursor",
         "SelfieVerificationEdge.node",
