@@ -169,7 +169,8 @@ let serverTargets: [Target] = [
     .testTarget(
         name: "AppTests",
         dependencies: [
-            "App", "AppCore", "Accounts", "Friends", "ScreenCache", "GraphQLType", "QuarryTestSupport", "TestDatabaseSupport",
+            "App", "AppCore", "Accounts", "Administration", "Friends", "ScreenCache", "GraphQLType", "QuarryTestSupport",
+            "TestDatabaseSupport",
             "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         ],
         swiftSettings: strict

@@ -12,17 +12,20 @@ package enum ErrorReportFiles {
 
     /// `20261125T193012.123Z`: sortable, and free of characters file systems refuse.
     package static func timestamp(_ date: Date) -> String {
+        // Whole milliseconds first, so that 59.9996 s reads as the next second, not as 59.1000.
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (seconds, fraction) = (milliseconds / 1000, Int(milliseconds % 1000))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let seconds = date.timeIntervalSince1970
-        let milliseconds = Int((seconds - seconds.rounded(.down)) * 1000)
+        let c = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(seconds))
+        )
         func pad(_ value: Int?, _ width: Int) -> String {
             let text = String(value ?? 0)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
         return pad(c.year, 4) + pad(c.month, 2) + pad(c.day, 2) + "T" + pad(c.hour, 2) + pad(c.minute, 2)
-            + pad(c.second, 2) + "." + pad(milliseconds, 3) + "Z"
+            + pad(c.second, 2) + "." + pad(fraction, 3) + "Z"
     }
 
     /// The file name of `report`'s `attempt`-th try: `<CODE>-<timestamp>.txt`,
