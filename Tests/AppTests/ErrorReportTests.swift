@@ -64,7 +64,7 @@ struct ErrorReportTests {
         #expect(report["path"] as? String == "emailAvailable")
         #expect((report["message"] as? String)?.contains("users") == true, "\(report)")
         #expect(report["viewer"] is NSNull, "a guest's request")
-        #expect((report["context"] as? String)?.contains("\"layer\":\"graphql\"") == true, "\(report)")
+        #expect((report["context"] as? String)?.contains("\"layer\": \"graphql\"") == true, "\(report)")
         let fileName = try #require(report["fileName"] as? String)
         #expect(fileName.wholeMatch(of: /INTERNAL_SERVER_ERROR-\d{8}T\d{6}\.\d{3}Z(-\d+)?\.txt/) != nil, "\(fileName)")
         let text = try String(contentsOfFile: directory + "/" + fileName, encoding: .utf8)
