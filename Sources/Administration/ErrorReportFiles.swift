@@ -41,7 +41,7 @@ package enum ErrorReportFiles {
         var lines = [
             "Quarry error report",
             "code: \(report.code)",
-            "time: \(report.at.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true)))",
+            "time: \(report.at.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))",
             "request id: \(report.requestID ?? "-")",
             "operation: \(report.operationName ?? "-")",
             "path: \(report.path ?? "-")",

@@ -53,6 +53,6 @@ struct CrashMarker: Sendable {
     }
 
     static func text(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

@@ -31,6 +31,6 @@ struct DatabaseOutageService: Service {
     }
 
     static func text(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }
