@@ -8,7 +8,7 @@ import Foundation
 /// operation runs through ``Offload``, off the cooperative pool.
 package enum ErrorReportFiles {
     /// The folder, under the reports folder, that archived reports' files move to.
-    package static let archiveFolder = "archive"
+    static let archiveFolder = "archive"
 
     /// `20261125T193012.123Z`: sortable, and free of characters file systems refuse.
     package static func timestamp(_ date: Date) -> String {

@@ -51,8 +51,8 @@ public struct QuarryServer {
 
     /// Serves until SIGTERM/SIGINT: new connections stop, in-flight requests
     /// finish (for at most `QUARRY_SHUTDOWN_TIMEOUT_SECONDS`), then the pool closes.
-    /// A schema or a migration that fails stops start-up and, when the database
-    /// answers, is an `ERROR` event; a previous run that did not shut down
+    /// A schema, a migration or a service that fails stops the server and, when
+    /// the database answers, is an `ERROR` event; a previous run that did not shut down
     /// cleanly becomes a `CRASH` report (``CrashMarker``).
     public func serve(migrate runMigrations: Bool) async throws {
         let startedAt = Date()
@@ -112,28 +112,38 @@ public struct QuarryServer {
             services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
         )
         group.maximumGracefulShutdownDuration = .seconds(configuration.shutdownTimeoutSeconds)
-        try await ServiceGroup(configuration: group).run()
+        do {
+            try await ServiceGroup(configuration: group).run()
+        } catch {
+            // A service failed (the HTTP port taken, say) and the group has closed the pool: a pool of its own records it.
+            await recordFailure("services", error, pool: PostgresPool(configuration: try postgresConfiguration(), logger: logger))
+            throw error
+        }
         try await marker.remove()
     }
 
-    /// Runs one step of start-up; when it fails, records an `ERROR` event
-    /// naming the step (Foodstabook 2.2.3 "a service that fails at start-up"),
-    /// if the database answers, and stops start-up with the step's error.
+    /// Runs one step of start-up; when it fails, records the failure and stops
+    /// start-up with the step's error.
     private func startupStep<T>(_ step: String, pool: PostgresPool, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch {
-            logger.critical("start-up failed", metadata: ["step": "\(step)", "error": "\(error)"])
-            do {
-                try await EventLogChanges.recordError(
-                    ["failure": "start-up", "step": step, "error": "\(error)"], database: pool
-                )
-            } catch let unrecorded {
-                logger.error("the start-up failure could not be recorded", metadata: ["error": "\(unrecorded)"])
-            }
-            pool.shutdown()
+            await recordFailure(step, error, pool: pool)
             throw error
         }
+    }
+
+    /// Logs a failure that stops the server and records it as an `ERROR` event
+    /// naming the step (Foodstabook 2.2.3 "a service that fails at start-up")
+    /// if the database answers, then closes `pool`.
+    private func recordFailure(_ step: String, _ error: any Error, pool: PostgresPool) async {
+        logger.critical("the server failed", metadata: ["step": "\(step)", "error": "\(error)"])
+        do {
+            try await EventLogChanges.recordError(["failure": "start-up", "step": step, "error": "\(error)"], database: pool)
+        } catch let unrecorded {
+            logger.error("the failure could not be recorded in the event log", metadata: ["error": "\(unrecorded)"])
+        }
+        pool.shutdown()
     }
 
     /// The previous run ended without a clean shutdown: a `CRASH` error report

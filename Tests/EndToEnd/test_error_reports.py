@@ -2,14 +2,19 @@
 A running `quarry serve` keeps `running.marker` in its reports folder (QUARRY_ERROR_REPORTS_DIR, by default
 `$QUARRY_DATA_DIR/error-reports`); killed with SIGKILL it cannot remove it, so the next start writes a CRASH
 report — a `CRASH-<timestamp>.txt` file and a row — and an ERROR event naming the crashed run. A clean
-shutdown (SIGTERM) removes the marker, and the start after it reports nothing."""
+shutdown (SIGTERM) removes the marker, and the start after it reports nothing. A server that cannot start (a
+migration fails, the HTTP port is taken) leaves an ERROR event (Foodstabook 2.2.3) saying which step failed."""
 import os
+import shutil
 import signal
+import socket
 import subprocess
+import tempfile
 import time
+import uuid
 from pathlib import Path
 
-from conftest import QuarryProcess
+from conftest import ROOT, QuarryProcess
 
 
 def sql(query):
@@ -71,3 +76,44 @@ def test_a_killed_server_is_a_crash_report_at_the_next_start_and_a_clean_stop_is
         assert len(crash_files(reports)) == 1, "a clean stop is no crash"
     finally:
         third.stop()
+
+
+def run_failing(**settings):
+    """Runs `quarry serve` with the e2e settings and `settings` until it exits; its exit status and log."""
+    database = os.environ["QUARRY_TEST_DATABASE_URL"]
+    data = tempfile.mkdtemp(prefix="quarry-e2e-")
+    environment = dict(
+        QUARRY_DATABASE_URL=database, QUARRY_HTTP_HOST="127.0.0.1", QUARRY_DATA_DIR=data, QUARRY_LOG_LEVEL="warning",
+        QUARRY_SCHEMA_DIR=str(ROOT / "schema"), QUARRY_MIGRATIONS_DIR=str(ROOT / "db/migrations"),
+        QUARRY_TERMS_FILE=str(ROOT / "web/terms.html"), QUARRY_PRIVACY_FILE=str(ROOT / "web/privacy.html"),
+    )
+    environment.update(settings)
+    inherited = {key: value for key, value in os.environ.items() if not key.startswith("QUARRY_")}
+    done = subprocess.run([str(ROOT / ".build/debug/quarry"), "serve"], env={**inherited, **environment},
+                          capture_output=True, text=True, timeout=60)
+    return done.returncode, done.stdout + done.stderr
+
+
+def test_a_failed_migration_or_a_taken_port_stops_the_server_with_an_error_event():
+    # A migration that fails (its own folder: the real ones plus one broken file, rolled back, never recorded).
+    migrations = Path(tempfile.mkdtemp(prefix="quarry-e2e-migrations-"))
+    for file in (ROOT / "db/migrations").glob("*.sql"):
+        shutil.copy(file, migrations)
+    marker = uuid.uuid4().hex
+    (migrations / "9999_broken.sql").write_text(f"SELECT * FROM no_such_table_{marker};\n")
+    status, log = run_failing(QUARRY_MIGRATIONS_DIR=str(migrations), QUARRY_HTTP_PORT="0")
+    assert status != 0, log
+    events = sql(f"SELECT details->>'step' FROM event_log WHERE type = 'ERROR' AND details->>'failure' = 'start-up' "
+                 f"AND details->>'error' LIKE '%no_such_table_{marker}%'")
+    assert events == [["migrations"]], log
+
+    # The HTTP port is taken: the HTTP service fails and stops the server.
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        before = sql("SELECT count(*) FROM event_log WHERE type = 'ERROR' AND details->>'step' = 'services'")[0][0]
+        status, log = run_failing(QUARRY_HTTP_PORT=str(port))
+    assert status != 0, log
+    after = sql("SELECT count(*) FROM event_log WHERE type = 'ERROR' AND details->>'step' = 'services'")[0][0]
+    assert int(after) == int(before) + 1, log
