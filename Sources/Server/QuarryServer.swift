@@ -149,7 +149,8 @@ public struct QuarryServer {
     /// The previous run ended without a clean shutdown: a `CRASH` error report
     /// (written once the report service runs) and an `ERROR` event.
     private func reportCrash(_ previous: CrashMarker.PreviousRun, reporter: ErrorReporter, pool: PostgresPool) async {
-        let message = "The previous run (pid \(previous.processID), started at \(previous.startedAt)) ended without a clean shutdown."
+        let message = "The previous run (pid \(previous.processID), started at \(previous.startedAt)) "
+            + "ended without a clean shutdown."
         logger.error("the previous run crashed", metadata: ["pid": "\(previous.processID)", "started": "\(previous.startedAt)"])
         reporter.report(ErrorReport(
             code: "CRASH", message: message,

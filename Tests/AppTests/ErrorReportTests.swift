@@ -170,7 +170,9 @@ struct ErrorReportTests {
         let archived = try FileManager.default.contentsOfDirectory(atPath: directory + "/archive").sorted()
         #expect(archived.count == 2 && archived.allSatisfy { before.contains($0) }, "\(archived)")
         #expect(try await ErrorReportChanges.archive(database: pool, directory: directory) == 0)
-        await #expect(throws: (any Error).self) { try await ErrorReportChanges.archive(olderThanDays: 0, database: pool, directory: directory) }
+        await #expect(throws: (any Error).self) {
+            try await ErrorReportChanges.archive(olderThanDays: 0, database: pool, directory: directory)
+        }
 
         let h = try await TestService.start(database: pool)
         let admin = try await h.signUp("boss", role: .admin)
