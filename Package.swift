@@ -93,7 +93,9 @@ let serverTargets: [Target] = [
     ),
     .target(
         name: "Administration",
-        dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"],
+        dependencies: [
+            "AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth", .product(name: "Logging", package: "swift-log"),
+        ],
         swiftSettings: strict
     ),
     .target(name: "Feed", dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"], swiftSettings: strict),
@@ -112,6 +114,7 @@ let serverTargets: [Target] = [
             "App",
             "AppCore",
             "Accounts",
+            "Administration",
             "ScreenCache",
             "Feed",
             "Administration",
@@ -170,7 +173,8 @@ let serverTargets: [Target] = [
     .testTarget(
         name: "AppTests",
         dependencies: [
-            "App", "AppCore", "Accounts", "Friends", "ScreenCache", "GraphQLType", "QuarryTestSupport", "TestDatabaseSupport",
+            "App", "AppCore", "Accounts", "Administration", "Friends", "ScreenCache", "GraphQLType", "QuarryTestSupport",
+            "TestDatabaseSupport",
             "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         ],
         swiftSettings: strict

@@ -19,8 +19,9 @@ struct AdminStats: GraphQLRecord {
 }
 
 /// The dashboard's figures, one statement: each count reads an index
-/// (`users_created_id_idx`, the pending selfies' partial index, the event
-/// log's (at, uid) index) except the blocked accounts, a filter over `users`.
+/// (`users_created_id_idx`, the pending selfies' partial index, the
+/// error reports' (created_at, id) index) except the blocked accounts, a
+/// filter over `users`.
 enum AdminStatsQueries {
     static func stats(database: PostgresPool) async throws -> AdminStats {
         let row = try await database.query("""
@@ -29,7 +30,7 @@ enum AdminStatsQueries {
                        AS new_users_today,
                    (SELECT count(*) FROM users WHERE blocked_at IS NOT NULL) AS blocked_users,
                    (SELECT count(*) FROM selfie_verifications WHERE status = 'PENDING') AS pending_selfies,
-                   (SELECT count(*) FROM event_log WHERE type = 'ERROR' AND at >= now() - interval '24 hours') AS errors
+                   (SELECT count(*) FROM error_reports WHERE created_at >= now() - interval '24 hours') AS errors
             """)[0]
         return AdminStats(
             users: try row.decode("users", as: Int.self), newUsersToday: try row.decode("new_users_today", as: Int.self),

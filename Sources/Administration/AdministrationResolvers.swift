@@ -17,6 +17,7 @@ package enum AdministrationResolvers {
         bindEventLogs(into: &builder, users: users)
         bindJobRuns(into: &builder)
         bindErrorMessages(into: &builder, catalogue: errorMessages)
+        bindErrorReports(into: &builder, users: users)
     }
 
     private static func bindUsers(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
@@ -136,6 +137,24 @@ package enum AdministrationResolvers {
                 info.context.logger.warning("the error message catalogue could not be re-read", metadata: ["error": "\(error)"])
             }
             return record
+        }
+    }
+
+    private static func bindErrorReports(into builder: inout ExecutableSchemaBuilder<QuarryContext>, users: UserLoader) {
+        builder.readFields(of: ErrorReportRecord.self)
+        Connection<ErrorReportRecord>.bind(as: "ErrorReportConnection", edge: "ErrorReportEdge", into: &builder)
+        builder.resolve("ErrorReport", "viewer", source: ErrorReportRecord.self) { report, info in
+            report.viewerID.map { users.load($0, info.context) }
+        }
+        builder.resolveDomain("Query", "errorReports") { info in
+            let to = info.args.optionalDate("to") ?? Date()
+            let from = info.args.optionalDate("from") ?? to.addingTimeInterval(-ErrorReportFilter.defaultWindow)
+            guard from <= to else { throw ClientError.invalidInput([("from", "The window must start before it ends.")]) }
+            let filter = ErrorReportFilter(
+                from: from, to: to, code: info.args.optionalString("code"), archived: try info.args.bool("archived")
+            )
+            let page = try PageRequest(arguments: info.args, order: .newestFirst)
+            return try await ErrorReportQueries.reports(filter, page: page, database: info.context.database)
         }
     }
 }

@@ -45,7 +45,12 @@ extension GraphQLService {
             do {
                 text = try await persistedDocuments.text(for: hash)
             } catch {
-                return .failure(PreparationFailure(errors: ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger)))
+                // No credential is read before the document: the request id is the one the HTTP layer logs with.
+                let scope = ErrorScope(
+                    logger: logger, reporter: errorReporter, requestID: logger[metadataKey: "request_id"].map { "\($0)" },
+                    operationName: operationName
+                )
+                return .failure(PreparationFailure(errors: ErrorMasking.masked([ErrorMasking.fieldError(error)], in: scope)))
             }
             guard let text else { return .failure(PersistedDocumentErrors.notFound) }
             return prepare(query: text, operationName: operationName)

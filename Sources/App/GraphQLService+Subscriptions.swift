@@ -26,12 +26,12 @@ public struct GraphQLEventStream: AsyncSequence, Sendable {
     public typealias Element = [UInt8]
 
     let responses: ResponseStream
-    let logger: Logger
+    let scope: ErrorScope
     let errorMessages: ErrorCatalogue
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: ResponseStream.AsyncIterator
-        let logger: Logger
+        let scope: ErrorScope
         let errorMessages: ErrorCatalogue
 
         public mutating func next() async throws -> [UInt8]? {
@@ -39,18 +39,18 @@ public struct GraphQLEventStream: AsyncSequence, Sendable {
             do {
                 next = try await base.next()
             } catch {
-                let errors = ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger)
+                let errors = ErrorMasking.masked([ErrorMasking.fieldError(error)], in: scope)
                 throw GraphQLSubscriptionEnded(errors: GraphQLService.written(errorMessages.worded(errors)))
             }
             guard let result = next else { return nil }
             guard result.data != nil else { return ExecutionResult(requestErrors: errorMessages.worded(result.errors)).jsonBytes() }
-            let errors = errorMessages.worded(ErrorMasking.masked(result.errors, logger: logger))
+            let errors = errorMessages.worded(ErrorMasking.masked(result.errors, in: scope))
             return ExecutionResult(data: result.data, errors: errors).jsonBytes()
         }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: responses.makeAsyncIterator(), logger: logger, errorMessages: errorMessages)
+        AsyncIterator(base: responses.makeAsyncIterator(), scope: scope, errorMessages: errorMessages)
     }
 }
 
@@ -66,8 +66,10 @@ extension GraphQLService {
         do {
             viewer = try await self.viewer(for: credential)
         } catch {
-            return .failed(errors: writtenErrors(ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger)))
+            let scope = errorScope(credential: credential, operationName: prepared.operationName, viewer: nil, logger: logger)
+            return .failed(errors: writtenErrors(ErrorMasking.masked([ErrorMasking.fieldError(error)], in: scope)))
         }
+        let scope = errorScope(credential: credential, operationName: prepared.operationName, viewer: viewer, logger: logger)
         let context = QuarryContext(
             credential: credential, viewer: viewer, database: database, accounts: accounts, logger: logger, media: media
         )
@@ -75,9 +77,9 @@ extension GraphQLService {
             document: prepared.document, operationName: prepared.operationName, variables: variables, context: context
         ) {
         case .stream(let responses):
-            return .events(GraphQLEventStream(responses: responses, logger: logger, errorMessages: errorMessages))
+            return .events(GraphQLEventStream(responses: responses, scope: scope, errorMessages: errorMessages))
         case .failure(let result):
-            return .failed(errors: writtenErrors(ErrorMasking.masked(result.errors, logger: logger)))
+            return .failed(errors: writtenErrors(ErrorMasking.masked(result.errors, in: scope)))
         }
     }
 

@@ -30,6 +30,8 @@ public final class GraphQLService: Sendable {
     /// The error message catalogue this instance words every error with; the server reads it at
     /// start-up and its notification listener re-reads it after an edit on any instance.
     package let errorMessages: ErrorCatalogue
+    /// Where unexpected errors become error reports (masked errors here, the HTTP layer's 500s).
+    public let errorReporter: ErrorReporter
     let trustedDocuments: TrustedDocuments
     let introspection: Bool
     private let documents: DocumentCache
@@ -87,11 +89,12 @@ public final class GraphQLService: Sendable {
     }
 
     /// Binds every area's resolvers to `schema`, and checks the trusted documents.
+    /// `errorReporter` receives every error masked as `INTERNAL_SERVER_ERROR`.
     /// - Throws: `SchemaBindingError` when a field has no resolver or a binding names no field;
     ///   ``InvalidTrustedDocument`` when a manifest document does not parse or validate.
     public init(
         schema: GraphQLSchema, database: PostgresPool, accounts: AccountServices, options: Options,
-        media: MediaServices? = nil
+        media: MediaServices? = nil, errorReporter: ErrorReporter = .discarding
     ) throws {
         var builder = ExecutableSchemaBuilder<QuarryContext>(schema: schema)
         AuthDirective.bind(into: &builder)
@@ -119,6 +122,7 @@ public final class GraphQLService: Sendable {
         self.database = database
         self.accounts = accounts
         self.media = media
+        self.errorReporter = errorReporter
         documents = DocumentCache(schema: schema, capacity: options.documentCacheSize, rules: options.validationRules)
         persistedDocuments = PersistedDocumentStore(
             database: database, maxDocuments: options.persistedQueriesMax, memoryCapacity: options.documentCacheSize
@@ -180,8 +184,9 @@ public final class GraphQLService: Sendable {
             do {
                 viewer = try await self.viewer(for: credential)
             } catch {
+                let scope = errorScope(credential: credential, operationName: prepared.operationName, viewer: nil, logger: logger)
                 return ExecutionResult(
-                    requestErrors: errorMessages.worded(ErrorMasking.masked([ErrorMasking.fieldError(error)], logger: logger))
+                    requestErrors: errorMessages.worded(ErrorMasking.masked([ErrorMasking.fieldError(error)], in: scope))
                 )
             }
             let context = QuarryContext(
@@ -196,13 +201,22 @@ public final class GraphQLService: Sendable {
                 )
             }
             guard result.data != nil else { return ExecutionResult(requestErrors: errorMessages.worded(result.errors)) }
+            let scope = errorScope(credential: credential, operationName: prepared.operationName, viewer: viewer, logger: logger)
             return ExecutionResult(
-                data: result.data, errors: errorMessages.worded(ErrorMasking.masked(result.errors, logger: logger))
+                data: result.data, errors: errorMessages.worded(ErrorMasking.masked(result.errors, in: scope))
             )
         }
         return GraphQLResponse(
             body: result.jsonBytes(), hasData: result.data != nil, errorCount: result.errors.count,
             sqlStatements: statements
+        )
+    }
+
+    /// Where a request's unexpected errors are logged and reported, with what identifies the request.
+    func errorScope(credential: RequestCredential, operationName: String?, viewer: Viewer?, logger: Logger) -> ErrorScope {
+        ErrorScope(
+            logger: logger, reporter: errorReporter, requestID: credential.requestID, operationName: operationName,
+            viewerID: viewer?.userID
         )
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `PostgresPool` guards with its lock: the state machine plus the objects its
 /// actions refer to by number (connections by slot, waiting continuations by waiter).
 struct PoolState: ~Copyable {
@@ -18,6 +20,8 @@ struct PoolState: ~Copyable {
     var continuations: [Int: CheckedContinuation<Lease, any Error>] = [:]
     /// The wait-timeout task of each queued waiter, cancelled once the waiter is served.
     var timers: [Int: Task<Void, Never>] = [:]
+    /// When the current outage began and why (the machine's `outage` has no clock), until a connection succeeds.
+    var outageBegan: (at: Date, error: String)?
     private var nextWaiter = 0
 
     init(machine: PoolStateMachine) {

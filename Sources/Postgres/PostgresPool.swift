@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Synchronization
 
@@ -14,17 +15,24 @@ import Synchronization
 /// `poolWaitTimeout` for a free connection (then `DATABASE_POOL_TIMEOUT`). While the
 /// database is down, requests fail at once with `DATABASE_UNAVAILABLE`; broken
 /// connections are replaced and service resumes by itself when the server is back
-/// (see `PoolStateMachine` for the rules).
+/// (see `PoolStateMachine` for the rules); each outage, once over, is published on
+/// ``outages``.
 public final class PostgresPool: Sendable {
     public let configuration: PostgresConfiguration
     let logger: Logger
     private let state: Mutex<PoolState>
     /// Statements executed through this pool's connections, for metrics.
     private let tally = StatementCounter(parent: nil)
+    /// Each time the database was unreachable, published when a connection succeeds
+    /// again; the newest few are kept until read, and the stream ends at ``shutdown()``.
+    /// One consumer reads it (the server's event log of outages).
+    public let outages: AsyncStream<PostgresOutage>
+    private let outageContinuation: AsyncStream<PostgresOutage>.Continuation
 
     public init(configuration: PostgresConfiguration, logger: Logger = Logger(label: "quarry.postgres")) {
         self.configuration = configuration
         self.logger = logger
+        (outages, outageContinuation) = AsyncStream.makeStream(of: PostgresOutage.self, bufferingPolicy: .bufferingNewest(16))
         state = Mutex(
             PoolState(
                 machine: PoolStateMachine(
@@ -94,6 +102,7 @@ public final class PostgresPool: Sendable {
     public func shutdown() {
         let effects = state.withLock { state in state.effects(for: state.machine.shutdown()) }
         perform(effects)
+        outageContinuation.finish()
     }
 
     /// Connections idle for longer than this get a liveness check before being handed out.
@@ -181,22 +190,36 @@ public final class PostgresPool: Sendable {
 
     private func connect(slot: Int) async {
         let effects: [PoolState.Effect]
+        var ended: PostgresOutage?
         do {
             let connection = try await PostgresConnection.connect(
                 configuration: configuration, id: PostgresConnection.nextID(), tally: tally
             )
             effects = state.withLock { state in
                 state.connections[slot] = connection
-                return state.effects(for: state.machine.connected(slot: slot))
+                let actions = state.machine.connected(slot: slot)
+                if state.machine.outage == nil, let began = state.outageBegan {
+                    state.outageBegan = nil
+                    ended = PostgresOutage(lostAt: began.at, restoredAt: Date(), error: began.error)
+                }
+                return state.effects(for: actions)
             }
         } catch {
             let failure = error as? PostgresError ?? .unavailable("\(error)")
             logger.warning("database connection failed", metadata: ["error": "\(failure)"])
             effects = state.withLock { state in
-                state.effects(for: state.machine.connectFailed(slot: slot, error: failure))
+                let actions = state.machine.connectFailed(slot: slot, error: failure)
+                if state.machine.outage != nil, state.outageBegan == nil { state.outageBegan = (Date(), "\(failure)") }
+                return state.effects(for: actions)
             }
         }
         perform(effects)
+        if let ended {
+            logger.warning("database connection restored", metadata: [
+                "lost_at": "\(ended.lostAt)", "restored_at": "\(ended.restoredAt)",
+            ])
+            outageContinuation.yield(ended)
+        }
     }
 }
 

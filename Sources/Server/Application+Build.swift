@@ -17,7 +17,7 @@ public func buildRouter(
 ) -> Router<QuarryRequestContext> {
     let router = Router(context: QuarryRequestContext.self)
     router.add(middleware: ErrorCatalogueMiddleware(catalogue: components.graphQL.errorMessages))
-    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: RequestIDMiddleware(reporter: components.graphQL.errorReporter))
     router.add(middleware: MetricsMiddleware(metrics: components.metrics))
     router.add(middleware: AccessLogMiddleware())
     router.add(middleware: QuarryCORSMiddleware(policy: configuration.cors))

@@ -408,7 +408,8 @@ struct AdminStatsTests {
         _ = try await h.post(AdministrationTests.block, ["id": bob.globalID, "r": "spam"], token: admin.token)
         _ = try await SelfieReviewTests.submitSelfie(h, alice)
         _ = try await h.pool.execute("""
-            INSERT INTO event_log (type, at) VALUES ('ERROR', now() - interval '1 hour'), ('ERROR', now() - interval '2 days')
+            INSERT INTO error_reports (code, message, created_at)
+            VALUES ('INTERNAL_SERVER_ERROR', 'x', now() - interval '1 hour'), ('CRASH', 'y', now() - interval '2 days')
             """)
         let stats = "{ adminStats { users newUsersToday blockedUsers pendingSelfies postsToday errorsLast24h } }"
         let r = try await h.post(stats, token: admin.token)

@@ -83,6 +83,8 @@ enum AuthorizationExpectations {
         // Issue 13 "Error message catalogue": the whole catalogue and its edits are the administration's.
         "Query.errorMessages": adminOnly,
         "Mutation.upsertErrorMessage": adminOnly,
+        // Issue 13 "Error reports" (Foodstabook 2.3.1): the error reports are the administration's.
+        "Query.errorReports": adminOnly,
         // screen-cache.md "Screenshots": the owner's, shared with their friends; ADMIN moderates.
         "User.screenshots": selfFriendsOrAdmin,
         "Screenshot.id": selfFriendsOrAdmin,
@@ -151,6 +153,10 @@ enum AuthorizationExpectations {
         "JobRunConnection.edges", "JobRunConnection.pageInfo", "JobRunEdge.cursor", "JobRunEdge.node",
         // API.md "Errors": any client may look up what an error code means and what to do next.
         "Query.errorMessage", "ErrorMessage.code", "ErrorMessage.message", "ErrorMessage.advice", "ErrorMessage.updatedAt",
+        // Reached only through `errorReports` (ADMIN).
+        "ErrorReport.id", "ErrorReport.code", "ErrorReport.message", "ErrorReport.requestId", "ErrorReport.operationName",
+        "ErrorReport.path", "ErrorReport.viewer", "ErrorReport.context", "ErrorReport.fileName", "ErrorReport.createdAt",
+        "ErrorReportConnection.edges", "ErrorReportConnection.pageInfo", "ErrorReportEdge.cursor", "ErrorReportEdge.node",
         // Reached only through `pendingSelfieVerifications` (ADMIN).
         "SelfieVerificationConnection.edges", "SelfieVerificationConnection.pageInfo", "SelfieVerificationEdge.cursor",
         "SelfieVerificationEdge.node",

@@ -39,7 +39,7 @@ struct LogInTests {
         #expect(try failures[0].decode("n", as: Int.self) == 1)
     }
 
-    @Test("repeated failures lock the address out with RATE_LIMITED, even for the right password")
+    @Test("repeated failures lock the address out with RATE_LIMITED, even for the right password, and are an ERROR event")
     func lockout() async throws {
         // QUARRY_AUTH_MAX_FAILED_LOGINS=3 instead of the shipped 5: the same lockout in fewer attempts.
         var settings = TestService.defaultSettings
@@ -56,6 +56,14 @@ struct LogInTests {
         #expect(locked.messages.first?.hasPrefix("Too many failed login attempts. Please try again in 15 minutes") == true)
         let events = try await h.pool.query("SELECT count(*)::int AS n FROM event_log WHERE type = 'LOCKOUT' AND user_id = \(user.id)")
         #expect(try events[0].decode("n", as: Int.self) == 1)
+        // Foodstabook 2.2.3: exceeded password attempts are also an ERROR event, once, with its details.
+        let errors = try await h.pool.query("""
+            SELECT details->>'failure' AS failure, details->>'attempts' AS attempts FROM event_log
+            WHERE type = 'ERROR' AND user_id = \(user.id)
+            """)
+        #expect(errors.count == 1)
+        #expect(try errors.first?.decode("failure", as: String.self) == "exceeded password attempts")
+        #expect(try errors.first?.decode("attempts", as: String.self) == "3")
         _ = try await h.pool.execute("UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE email_key = \(user.email.lowercased())")
         #expect(try await h.post(Self.logIn, ["e": user.email, "p": TestService.strongPassword]).string("data.logIn.token") != nil)
     }

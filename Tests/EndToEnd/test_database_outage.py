@@ -1,6 +1,7 @@
 """Issue 11, "Outages": while PostgreSQL is down, requests that need it fail fast with DATABASE_UNAVAILABLE
 (never INTERNAL_SERVER_ERROR), requests that do not need it are answered, /readyz says 503, and service
-resumes by itself once PostgreSQL is back. The cluster stopped here is one of this test's own (under the
+resumes by itself once PostgreSQL is back; the outage is then one ERROR event in the event log (Foodstabook
+2.2.3 "a lost connection"), not one per failed statement. The cluster stopped here is one of this test's own (under the
 throwaway cluster's folder, so scripts/with-test-postgres.sh removes it even if the test crashes): the
 shared one stays up for the other tests."""
 import json
@@ -30,8 +31,19 @@ def own_cluster():
     owner = cluster("owner").strip()
     cluster("init", str(directory))
     cluster("start", str(directory), port)
-    yield directory, port, f"postgresql://{owner}@127.0.0.1:{port}/postgres"
+    yield directory, port, f"postgresql://{owner}@127.0.0.1:{port}/postgres", owner
     subprocess.run([str(CLUSTER), "stop", str(directory), "immediate"], capture_output=True, timeout=120)
+
+
+def error_events(port, owner):
+    """The details of the own cluster's ERROR events about the database connection."""
+    psql = Path(os.environ.get("QUARRY_TEST_PG_BIN", "/usr/lib/postgresql/15/bin")) / "psql"
+    out = subprocess.run(
+        [str(psql), "-h", "127.0.0.1", "-p", port, "-U", owner, "-d", "postgres", "-At", "-c",
+         "SELECT details::text FROM event_log WHERE type = 'ERROR' AND details->>'failure' = 'database connection'"],
+        capture_output=True, text=True, check=True, timeout=60,
+    ).stdout
+    return [json.loads(line) for line in out.splitlines()]
 
 
 def post(base, query, timeout=30):
@@ -56,7 +68,7 @@ def ready_status(base):
 
 
 def test_an_outage_is_database_unavailable_and_service_resumes(own_cluster):
-    directory, port, url = own_cluster
+    directory, port, url, owner = own_cluster
     quarry = QuarryProcess(QUARRY_DATABASE_URL=url)
     try:
         status, body, _ = post(quarry.base, "{ serverTime }")
@@ -104,5 +116,16 @@ def test_an_outage_is_database_unavailable_and_service_resumes(own_cluster):
         assert "errors" not in body, body
         print(f"service resumed {time.monotonic() - back:.2f} s after PostgreSQL was back")
         assert ready_status(quarry.base) == 200
+
+        # One ERROR event for the whole outage, written once the database was back.
+        deadline, events = time.monotonic() + 15, []
+        while time.monotonic() < deadline and not events:
+            events = error_events(port, owner)
+            time.sleep(0.1)
+        time.sleep(1)
+        events = error_events(port, owner)
+        assert len(events) == 1, events
+        assert events[0]["message"].startswith("Database connection lost at "), events
+        assert events[0]["lostAt"] < events[0]["restoredAt"], events
     finally:
         quarry.stop()

@@ -15,6 +15,7 @@ struct ConfigurationTests {
         #expect(config.publicURL == "http://127.0.0.1:8080")
         #expect(config.schemaDirectory == FileManager.default.currentDirectoryPath + "/schema")
         #expect(config.migrationsDirectory == FileManager.default.currentDirectoryPath + "/db/migrations")
+        #expect(config.errorReportsDirectory == FileManager.default.currentDirectoryPath + "/.quarry/error-reports")
         #expect(config.introspection == .on)
         #expect(config.databasePoolSize == 10)
         #expect(config.statementTimeoutMilliseconds == 10_000)
@@ -44,6 +45,7 @@ struct ConfigurationTests {
             "QUARRY_PUBLIC_URL": "https://api.example.com/",
             "QUARRY_SCHEMA_DIR": "/opt/quarry/schema",
             "QUARRY_MIGRATIONS_DIR": "/opt/quarry/db/migrations",
+            "QUARRY_ERROR_REPORTS_DIR": "/var/log/quarry/reports/",
             "QUARRY_INTROSPECTION": "ROLE",
             "QUARRY_DATABASE_POOL_SIZE": "32",
             "QUARRY_DATABASE_STATEMENT_TIMEOUT_MS": "0",
@@ -67,6 +69,7 @@ struct ConfigurationTests {
         #expect(config.publicURL == "https://api.example.com")
         #expect(config.schemaDirectory == "/opt/quarry/schema")
         #expect(config.migrationsDirectory == "/opt/quarry/db/migrations")
+        #expect(config.errorReportsDirectory == "/var/log/quarry/reports")
         #expect(config.introspection == .role)
         #expect(config.databasePoolSize == 32)
         #expect(config.statementTimeoutMilliseconds == 0)

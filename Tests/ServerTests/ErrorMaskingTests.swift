@@ -92,7 +92,11 @@ struct ErrorMaskingTests {
                     #expect(errors.count == 1, "\(response.text)")
                     let error = try #require(errors.first)
                     #expect(error["message"] as? String == Self.catalogueMessage, "\(response.text)")
-                    #expect(error["extensions"] as? [String: String] == ["code": "INTERNAL_SERVER_ERROR"], "\(response.text)")
+                    // The request id stays with the error, so support can find its error report.
+                    #expect(
+                        error["extensions"] as? [String: String] == ["code": "INTERNAL_SERVER_ERROR", "requestId": requestID],
+                        "\(response.text)"
+                    )
                     #expect((error["path"] as? [String]) == path, "\(response.text)")
                     // Nothing of the internal error reaches the client.
                     for detail in ["users", "relation", "42P01", "does not exist", "Postgres", "SQL"] {

@@ -105,9 +105,16 @@ struct JobRunnerTests {
             VALUES (\(owner.id), \(named), 'image/png', 64, 1, 1, 'SCREENSHOT', 'FRIENDS')
             """)
 
+        _ = try await pool.execute("""
+            INSERT INTO error_reports (code, message, created_at) VALUES
+                ('INTERNAL_SERVER_ERROR', 'old', now() - interval '31 days'), ('INTERNAL_SERVER_ERROR', 'recent', now())
+            """)
+
         let configuration = try ServerConfiguration(environment: [:]).jobs
         let media = MediaServices(store: store, maxUploadBytes: MediaServices.defaultMaxUploadBytes)
-        let jobs = ScheduledJobs.shipped(configuration: configuration, database: pool, media: media)
+        let jobs = ScheduledJobs.shipped(
+            configuration: configuration, database: pool, media: media, errorReportsDirectory: TestService.temporaryPath("reports")
+        )
         var nextPeriods: [String: ContinuousClock.Instant] = [:]
         await Self.runner(jobs, pool: pool).runDueJobs(nextPeriods: &nextPeriods)
 
@@ -117,10 +124,13 @@ struct JobRunnerTests {
         let subjects = try await pool.query("SELECT subject FROM mail_outbox WHERE kind = 'test' ORDER BY subject").map { try $0.decode("subject", as: String.self) }
         #expect(subjects == ["recent", "unsent"])
         #expect(Set(try await store.entries().map(\.name)) == [named, fresh])
+        #expect(try await Self.count("SELECT count(*) AS n FROM error_reports_archive WHERE message = 'old'", pool) == 1)
+        #expect(try await Self.count("SELECT count(*) AS n FROM error_reports WHERE message = 'recent'", pool) == 1)
         #expect(try await Self.runs(pool).map { "\($0.0) \($0.1.map(String.init) ?? "nil") \($0.2 ?? "ok") \($0.3)" } == [
-            "event-log-archive 1 ok true", "mail-outbox-purge 1 ok true", "media-orphan-sweep 2 ok true",
+            "error-report-archive 1 ok true", "event-log-archive 1 ok true", "mail-outbox-purge 1 ok true",
+            "media-orphan-sweep 2 ok true",
         ])
-        #expect(Set(nextPeriods.keys) == ["event-log-archive", "mail-outbox-purge", "media-orphan-sweep"])
+        #expect(Set(nextPeriods.keys) == ["error-report-archive", "event-log-archive", "mail-outbox-purge", "media-orphan-sweep"])
     }
 
     @Test("a failing job records its error and the others still run; a second instance in the same period runs nothing")

@@ -29,10 +29,12 @@ public struct TestService: Sendable {
 
     /// The service over `database` (the process's shared migrated database unless given;
     /// ``TestDatabases/migrated(prefix:poolSize:adjust:)`` makes one of a test's own), with
-    /// a media store in a fresh folder.
+    /// a media store in a fresh folder. Masked errors go to `errorReporter` (nowhere unless a test
+    /// is about error reports).
     public static func start(
         settings: AccountSettings = defaultSettings, identityProviders: [IdentityProviderConfiguration] = [],
-        options: GraphQLService.Options = .shipped, media: MediaLimits = MediaLimits(), database: PostgresPool? = nil
+        options: GraphQLService.Options = .shipped, media: MediaLimits = MediaLimits(), database: PostgresPool? = nil,
+        errorReporter: ErrorReporter = .discarding
     ) async throws -> TestService {
         let pool = if let database { database } else { try await TestDatabases.sharedPool() }
         let service = try GraphQLService(
@@ -42,7 +44,8 @@ public struct TestService: Sendable {
             media: MediaServices(
                 store: FileSystemMediaStore(directory: temporaryPath("media")), maxUploadBytes: media.maxUploadBytes,
                 maxScreenshotBytes: media.maxScreenshotBytes, maxImagePixels: media.maxImagePixels
-            )
+            ),
+            errorReporter: errorReporter
         )
         // As `quarry serve` does at start-up: errors are worded by the seeded catalogue.
         try await service.errorMessages.reload()
@@ -134,10 +137,10 @@ public struct TestService: Sendable {
 
     /// Runs one GraphQL document as a client would send it: JSON `variables`, an optional
     /// bearer token, and `files` uploaded by variable name (each one's placeholder is put
-    /// in the variables, as the multipart request spec's `map` does).
+    /// in the variables, as the multipart request spec's `map` does), under `requestID`.
     public func post(
         _ query: String, _ variables: [String: Any] = [:], files: [String: UploadedFile] = [:], token: String? = nil,
-        operationName: String? = nil, userAgent: String? = "quarry-tests"
+        operationName: String? = nil, userAgent: String? = "quarry-tests", requestID: String = "test"
     ) async throws -> Response {
         var variables = variables
         var uploads: [String: UploadedFile] = [:]
@@ -148,7 +151,7 @@ public struct TestService: Sendable {
         }
         let variableJSON = try JSONSerialization.data(withJSONObject: variables)
         let values = try variableJSON.withUnsafeBytes { try JSONReader.read($0) }
-        let credential = RequestCredential(bearerToken: token, requestID: "test", clientAddress: "127.0.0.1", userAgent: userAgent)
+        let credential = RequestCredential(bearerToken: token, requestID: requestID, clientAddress: "127.0.0.1", userAgent: userAgent)
         let prepared = try service.prepare(query: query, operationName: operationName).get()
         let result = await service.execute(
             prepared, variables: values.objectValue ?? [:], credential: credential, logger: Logger(label: "quarry.test"),

@@ -29,6 +29,8 @@ package enum AccountEvent: String, CaseIterable, Sendable {
     case userUnblocked = "USER_UNBLOCKED"
     case selfieApproved = "SELFIE_APPROVED"
     case selfieRejected = "SELFIE_REJECTED"
+    /// A failure worth an administrator's look (Foodstabook 2.2.3); here, exceeded password attempts.
+    case error = "ERROR"
 
     /// Writes the event with the request's address and user agent, on
     /// `connection` (inside the change's transaction when there is one).

@@ -59,6 +59,11 @@ package enum LogIn {
             let locked = try await LoginThrottle.recordFailure(emailKey: emailKey, settings: settings, on: connection)
             if locked {
                 try await AccountEvent.lockout.record(userID: userID, details: ["email": emailKey], context: context, on: connection)
+                // Foodstabook 2.2.3 counts exceeded password attempts among the ERROR events.
+                try await AccountEvent.error.record(userID: userID, details: [
+                    "failure": "exceeded password attempts", "email": emailKey,
+                    "attempts": "\(settings.maxFailedLogins)", "lockedForSeconds": "\(settings.lockoutDuration.components.seconds)",
+                ], context: context, on: connection)
             }
             return locked
         }

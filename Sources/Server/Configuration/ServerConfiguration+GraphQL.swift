@@ -17,12 +17,16 @@ extension ServerConfiguration {
 
     /// The GraphQL service of this configuration. A trusted document that does
     /// not parse or validate stops start-up with a ``ConfigurationError`` naming
-    /// `QUARRY_TRUSTED_DOCUMENTS_MANIFEST`.
+    /// `QUARRY_TRUSTED_DOCUMENTS_MANIFEST`. Masked errors go to `errorReporter`.
     public func makeGraphQLService(
-        schema: GraphQLSchema, database: PostgresPool, accounts: AccountServices, media: MediaServices? = nil
+        schema: GraphQLSchema, database: PostgresPool, accounts: AccountServices, media: MediaServices? = nil,
+        errorReporter: ErrorReporter = .discarding
     ) throws -> GraphQLService {
         do {
-            return try GraphQLService(schema: schema, database: database, accounts: accounts, options: graphQLOptions, media: media)
+            return try GraphQLService(
+                schema: schema, database: database, accounts: accounts, options: graphQLOptions, media: media,
+                errorReporter: errorReporter
+            )
         } catch let invalid as InvalidTrustedDocument {
             throw ConfigurationError(
                 variable: PersistedDocumentsConfiguration.manifestVariable,

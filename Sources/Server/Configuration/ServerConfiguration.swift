@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var httpPort: Int
     /// Local data: the PostgreSQL cluster of `make run`, media, error reports (`QUARRY_DATA_DIR`).
     public var dataDirectory: String
+    /// Where error reports' `.txt` files go, with their `archive/` folder and the
+    /// crash marker `running.marker` (`QUARRY_ERROR_REPORTS_DIR`).
+    public var errorReportsDirectory: String
     /// The SDL files of the API (`QUARRY_SCHEMA_DIR`).
     public var schemaDirectory: String
     /// The numbered SQL migrations (`QUARRY_MIGRATIONS_DIR`).
@@ -104,7 +107,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Every variable Quarry reads, in the README's order.
     public static let variables = [
         "QUARRY_DATABASE_URL", "QUARRY_HTTP_HOST", "QUARRY_HTTP_PORT", "QUARRY_DATA_DIR", "QUARRY_PUBLIC_URL",
-        "QUARRY_SCHEMA_DIR", "QUARRY_MIGRATIONS_DIR",
+        "QUARRY_SCHEMA_DIR", "QUARRY_MIGRATIONS_DIR", "QUARRY_ERROR_REPORTS_DIR",
         "QUARRY_INTROSPECTION", "QUARRY_DATABASE_POOL_SIZE", "QUARRY_DATABASE_STATEMENT_TIMEOUT_MS",
         "QUARRY_HTTP_MAX_BODY_BYTES", "QUARRY_CORS_ORIGINS", "QUARRY_SHUTDOWN_TIMEOUT_SECONDS",
         "QUARRY_GRAPHQL_MAX_DEPTH", "QUARRY_GRAPHQL_MAX_ALIASES", "QUARRY_GRAPHQL_MAX_COST",
@@ -130,6 +133,9 @@ public struct ServerConfiguration: Sendable, Equatable {
             ?? Self.localClusterURL(dataDirectory: dataDirectory)
         schemaDirectory = Self.absolutePath(env.string("QUARRY_SCHEMA_DIR", default: "./schema"))
         migrationsDirectory = Self.absolutePath(env.string("QUARRY_MIGRATIONS_DIR", default: "./db/migrations"))
+        errorReportsDirectory = Self.absolutePath(
+            env.string("QUARRY_ERROR_REPORTS_DIR", default: dataDirectory + "/error-reports")
+        )
         publicURL = try env.raw("QUARRY_PUBLIC_URL").map(Self.checkedPublicURL)
             ?? "http://\(httpHost.contains(":") ? "[\(httpHost)]" : httpHost):\(httpPort)"
         introspection = try env.choice("QUARRY_INTROSPECTION", default: IntrospectionMode.on)

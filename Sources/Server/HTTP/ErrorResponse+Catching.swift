@@ -6,6 +6,7 @@ extension QuarryHTTPError {
     /// the response the client will see, so that middleware which decorates
     /// responses (request id, CORS) decorates error responses too. Quarry's own
     /// errors are worded by the request's error message catalogue here, on their way out.
+    /// An error without a response of its own is a 500 and an error report.
     static func responseCatchingErrors(
         _ request: Request, context: QuarryRequestContext,
         next: (Request, QuarryRequestContext) async throws -> Response
@@ -18,6 +19,10 @@ extension QuarryHTTPError {
             return try error.response(from: request, context: context)
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+            context.errorReporter.report(ErrorReport(
+                code: "INTERNAL_SERVER_ERROR", message: String(reflecting: error), requestID: context.requestID,
+                path: "\(request.method) \(request.uri.path)", context: ["layer": "http"]
+            ))
             return try QuarryHTTPError(
                 .internalServerError, code: "INTERNAL_SERVER_ERROR", message: "Unexpected server error."
             ).worded(by: context.errorMessages).response(from: request, context: context)

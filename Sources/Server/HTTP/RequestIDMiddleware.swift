@@ -1,3 +1,4 @@
+import AppCore
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -10,12 +11,20 @@ import Logging
 /// services; it is echoed when it is a short token of visible ASCII, and
 /// replaced otherwise so that logs can never be forged with control
 /// characters.
+///
+/// It also hands the request the ``ErrorReporter`` that turns an unexpected
+/// error (the HTTP 500 of ``QuarryHTTPError/responseCatchingErrors(_:context:next:)``)
+/// into an error report under this id.
 public struct RequestIDMiddleware: RouterMiddleware {
     public typealias Context = QuarryRequestContext
 
     static let headerName = HTTPField.Name("X-Request-Id")!
 
-    public init() {}
+    let reporter: ErrorReporter
+
+    public init(reporter: ErrorReporter) {
+        self.reporter = reporter
+    }
 
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -23,6 +32,7 @@ public struct RequestIDMiddleware: RouterMiddleware {
         var context = context
         let id = request.headers[Self.headerName].flatMap(Self.acceptable) ?? Self.generate()
         context.requestID = id
+        context.errorReporter = reporter
         context.logger[metadataKey: "request_id"] = .string(id)
         var response = try await QuarryHTTPError.responseCatchingErrors(request, context: context, next: next)
         response.headers[Self.headerName] = id

@@ -7,7 +7,9 @@ import Postgres
 /// the call into the area that owns the data (the retention each issue asks for
 /// written beside it).
 enum ScheduledJobs {
-    static func shipped(configuration: JobsConfiguration, database: PostgresPool, media: MediaServices) -> [ScheduledJob] {
+    static func shipped(
+        configuration: JobsConfiguration, database: PostgresPool, media: MediaServices, errorReportsDirectory: String
+    ) -> [ScheduledJob] {
         let period = configuration.period
         let grace = Duration.seconds(configuration.orphanGraceSeconds)
         return [
@@ -18,6 +20,11 @@ enum ScheduledJobs {
             // Issue 13: sent mail is kept 30 days.
             ScheduledJob(name: "mail-outbox-purge", period: period) {
                 try await Outbox.purgeSent(olderThanDays: 30, database: database)
+            },
+            // Issue 13 "Error reports" (foodstabook 2.3.1): reports are kept 30 days, then move to the archive
+            // (table and folder).
+            ScheduledJob(name: "error-report-archive", period: period) {
+                try await ErrorReportChanges.archive(olderThanDays: 30, database: database, directory: errorReportsDirectory)
             },
             // Issue 13, issue 18: files no medium names (deleted media, failed uploads), once past the grace period.
             ScheduledJob(name: "media-orphan-sweep", period: period) {
