@@ -173,7 +173,7 @@ let serverTargets: [Target] = [
     .testTarget(
         name: "AppTests",
         dependencies: [
-            "App", "AppCore", "Accounts", "Administration", "Friends", "ScreenCache", "GraphQLType", "QuarryTestSupport",
+            "App", "AppCore", "Accounts", "Administration", "Feed", "Friends", "ScreenCache", "GraphQLType", "QuarryTestSupport",
             "TestDatabaseSupport",
             "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         ],

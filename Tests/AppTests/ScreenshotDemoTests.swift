@@ -27,8 +27,11 @@ struct ScreenshotDemoTests {
             #expect(count == DemoScreenshots.shots.filter { $0.owner == email }.count, "\(email)")
             #expect(count >= 1, "\(email)")
         }
-        // Every medium but the selfie waiting for review (DemoAdministration) is a screenshot's.
-        let media = try await pool.query("SELECT sha256, byte_size, visibility, kind FROM media WHERE kind <> 'SELFIE'")
+        // Every screenshot's medium is stored, shared with friends (the other media are the selfie waiting for review
+        // and the feed's images, DemoFeedTests).
+        let media = try await pool.query("""
+            SELECT m.sha256, m.byte_size, m.visibility, m.kind FROM media m WHERE m.kind NOT IN ('SELFIE', 'IMAGE')
+            """)
         #expect(media.count == DemoScreenshots.shots.count)
         for row in media {
             let bytes = FileManager.default.contents(atPath: store.path(of: try row.decode("sha256", as: String.self)))

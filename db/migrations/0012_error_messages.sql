@@ -23,6 +23,8 @@ INSERT INTO error_messages (code, message, advice) VALUES
     ('DATABASE_UNAVAILABLE', 'The database is unavailable. Please try again shortly.', 'Retry in a few seconds.'),
     ('INTERNAL_SERVER_ERROR', 'We''re sorry, there was a problem with our servers. Please make another attempt later.',
      'Try again later; if it keeps happening, contact support with the X-Request-Id of the response.'),
+    -- An error report's code for a run of the server that ended without a clean shutdown (never a client's error).
+    ('CRASH', 'The server stopped unexpectedly and was restarted.', 'Read the crash report in errorReports.'),
     -- Accounts (roles-and-onboarding.md, screen-cache.md).
     ('INVALID_CREDENTIALS', 'Email or password are incorrect', 'Check your email and password, or reset your password.'),
     ('EMAIL_NOT_VERIFIED', 'Please verify your email address first. Open the confirmation link we sent to your email.',
