@@ -85,16 +85,14 @@ package enum AdministrationResolvers {
             event.userID.map { users.load($0, info.context) }
         }
         builder.resolveDomain("Query", "eventLogs") { info in
-            let to = info.args.optionalDate("to") ?? Date()
-            let from = info.args.optionalDate("from") ?? to.addingTimeInterval(-EventLogFilter.defaultWindow)
-            guard from <= to else { throw ClientError.invalidInput([("from", "The window must start before it ends.")]) }
+            let window = try TimeWindow(arguments: info.args)
             let user: UUID? = if info.args.optionalString("userId") != nil {
                 try info.args.id(of: UserRecord.self, "userId", else: AdminErrors.userNotFound)
             } else {
                 nil
             }
             let filter = EventLogFilter(
-                from: from, to: to, type: info.args.optionalString("type"), userID: user, archived: try info.args.bool("archived")
+                window: window, type: info.args.optionalString("type"), userID: user, archived: try info.args.bool("archived")
             )
             let page = try PageRequest(arguments: info.args, order: .newestFirst)
             return try await EventLogQueries.events(filter, page: page, database: info.context.database)
@@ -147,11 +145,8 @@ package enum AdministrationResolvers {
             report.viewerID.map { users.load($0, info.context) }
         }
         builder.resolveDomain("Query", "errorReports") { info in
-            let to = info.args.optionalDate("to") ?? Date()
-            let from = info.args.optionalDate("from") ?? to.addingTimeInterval(-ErrorReportFilter.defaultWindow)
-            guard from <= to else { throw ClientError.invalidInput([("from", "The window must start before it ends.")]) }
             let filter = ErrorReportFilter(
-                from: from, to: to, code: info.args.optionalString("code"), archived: try info.args.bool("archived")
+                window: try TimeWindow(arguments: info.args), code: info.args.optionalString("code"), archived: try info.args.bool("archived")
             )
             let page = try PageRequest(arguments: info.args, order: .newestFirst)
             return try await ErrorReportQueries.reports(filter, page: page, database: info.context.database)

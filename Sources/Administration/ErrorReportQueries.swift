@@ -4,13 +4,9 @@ import Postgres
 
 /// Which reports `errorReports` lists.
 struct ErrorReportFilter: Sendable {
-    let from: Date
-    let to: Date
+    let window: TimeWindow
     let code: String?
     let archived: Bool
-
-    /// Without `from`, the last 7 days, as `eventLogs`.
-    static let defaultWindow: TimeInterval = 7 * 24 * 3600
 }
 
 /// The admin dashboard's reads of the error reports.
@@ -20,14 +16,10 @@ enum ErrorReportQueries {
     static func reports(
         _ filter: ErrorReportFilter, page: PageRequest, database: PostgresPool
     ) async throws -> Connection<ErrorReportRecord> {
-        let table: SQL = filter.archived ? "error_reports_archive" : "error_reports"
-        var condition = page.condition(time: "r.created_at", id: "r.id")
-            + " AND r.created_at >= \(filter.from) AND r.created_at <= \(filter.to)"
+        let table: SQL = filter.archived ? "error_reports_archive r" : "error_reports r"
+        var condition: SQL = "r.created_at >= \(filter.window.from) AND r.created_at <= \(filter.window.to)"
         if let code = filter.code { condition = condition + " AND r.code = \(code)" }
-        let reports = try await database.query("""
-            SELECT \(ErrorReportRecord.columns) FROM \(table) r WHERE \(condition)
-            ORDER BY \(page.ordering(time: "r.created_at", id: "r.id")) LIMIT \(page.limit)
-            """).map(ErrorReportRecord.init(row:))
-        return Connection(rows: reports.map { ($0, Cursor(time: $0.createdAt, id: $0.id)) }, request: page)
+        let query = PageQuery(columns: ErrorReportRecord.columns, from: table, condition: condition, time: "r.created_at", id: "r.id")
+        return try await ListPages.read(page: page, query: query, database: database, record: ErrorReportRecord.init(row:))
     }
 }

@@ -4,14 +4,10 @@ import Postgres
 
 /// Which events `eventLogs` lists.
 struct EventLogFilter: Sendable {
-    let from: Date
-    let to: Date
+    let window: TimeWindow
     let type: String?
     let userID: UUID?
     let archived: Bool
-
-    /// The window a client asked for; without `from`, the last 7 days (issue 13).
-    static let defaultWindow: TimeInterval = 7 * 24 * 3600
 }
 
 /// The admin dashboard's reads of the event log.
@@ -20,7 +16,7 @@ enum EventLogQueries {
     /// the (at, uid) index of the live or the archive table, one statement.
     static func events(_ filter: EventLogFilter, page: PageRequest, database: PostgresPool) async throws -> Connection<EventLogRecord> {
         let table: SQL = filter.archived ? "event_log_archive e" : "event_log e"
-        var condition: SQL = "e.at >= \(filter.from) AND e.at <= \(filter.to)"
+        var condition: SQL = "e.at >= \(filter.window.from) AND e.at <= \(filter.window.to)"
         if let type = filter.type { condition = condition + " AND e.type = \(type)" }
         if let user = filter.userID { condition = condition + " AND e.user_id = \(user)" }
         let query = PageQuery(columns: EventLogRecord.columns, from: table, condition: condition, time: "e.at", id: "e.uid")

@@ -8,12 +8,8 @@ enum JobRunQueries {
     /// first: a keyset range of `job_runs_name_started_id_idx` or
     /// `job_runs_started_id_idx` (db/migrations/0010_jobs.sql), one statement.
     static func runs(name: String?, page: PageRequest, database: PostgresPool) async throws -> Connection<JobRunRecord> {
-        var condition = page.condition(time: "r.started_at", id: "r.id")
-        if let name { condition = condition + " AND r.name = \(name)" }
-        let runs = try await database.query("""
-            SELECT \(JobRunRecord.columns) FROM job_runs r WHERE \(condition)
-            ORDER BY \(page.ordering(time: "r.started_at", id: "r.id")) LIMIT \(page.limit)
-            """).map(JobRunRecord.init(row:))
-        return Connection(rows: runs.map { ($0, Cursor(time: $0.startedAt, id: $0.id)) }, request: page)
+        let condition: SQL = if let name { "r.name = \(name)" } else { "TRUE" }
+        let query = PageQuery(columns: JobRunRecord.columns, from: "job_runs r", condition: condition, time: "r.started_at", id: "r.id")
+        return try await ListPages.read(page: page, query: query, database: database, record: JobRunRecord.init(row:))
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import Postgres
 
 /// The one way to read a page of a root list (the admin dashboard's users,
-/// pending selfies and event logs): one keyset range of the list's
-/// (time, id) index with `LIMIT` one more than the page, in one statement, as
-/// a ``Connection``. Children of many parents are ``ChildPages``' part.
+/// pending selfies, event logs, error reports and job runs; the image feed):
+/// one keyset range of the list's (time, id) index with `LIMIT` one more
+/// than the page, in one statement, as a ``Connection``. Children of many parents are ``ChildPages``' part.
 package enum ListPages {
     package static func read<Record: Sendable>(
         page: PageRequest, query: PageQuery, database: PostgresPool, record: (PostgresRow) throws -> Record
