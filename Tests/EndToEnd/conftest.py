@@ -122,6 +122,49 @@ def mailbox():
     controller.stop()
 
 
+CLUSTER = ROOT / "scripts" / "test-pg-cluster.sh"
+
+
+def cluster(*arguments):
+    """Runs scripts/test-pg-cluster.sh (init, start, stop, port, owner) and returns its output."""
+    return subprocess.run([str(CLUSTER), *arguments], capture_output=True, text=True, check=True, timeout=120).stdout
+
+
+@contextlib.contextmanager
+def own_cluster(name, *start_options):
+    """A PostgreSQL cluster of a test's own, for tests that stop or crash it (the shared one stays up for the
+    others): under the throwaway cluster's folder, so scripts/with-test-postgres.sh removes it even if the test
+    process dies. Yields (directory, port, owner); `start_options` go to test-pg-cluster.sh start (`durable`)."""
+    directory = Path(os.environ["QUARRY_TEST_PG_SOCKET_DIR"]) / f"restart_{name}_{os.getpid()}"
+    port = cluster("port").strip()
+    owner = cluster("owner").strip()
+    cluster("init", str(directory))
+    cluster("start", str(directory), port, *start_options)
+    try:
+        yield directory, port, owner
+    finally:
+        subprocess.run([str(CLUSTER), "stop", str(directory), "immediate"], capture_output=True, timeout=120)
+
+
+def psql_rows(database, query):
+    """Rows of `query` on `database` (a URL), as lists of text fields."""
+    psql = Path(os.environ.get("QUARRY_TEST_PG_BIN", "/usr/lib/postgresql/15/bin")) / "psql"
+    out = subprocess.run([str(psql), database, "-AtF", "\t", "-c", query],
+                         capture_output=True, text=True, check=True, timeout=60).stdout
+    return [line.split("\t") for line in out.splitlines()]
+
+
+def ready_status(base):
+    """The status of GET /readyz; None when the server does not answer."""
+    try:
+        with urllib.request.urlopen(base + "/readyz", timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except OSError:
+        return None
+
+
 @contextlib.contextmanager
 def quarry_server(**settings):
     """A ``QuarryProcess`` with `settings` for a `with` block: yields its base URL, stops it after."""

@@ -3,7 +3,6 @@ subprocess, against a fresh database of the throwaway cluster of scripts/with-te
 settings (conftest's QuarryProcess; the command runs below get the same environment). These are end-to-end
 tests rather than Swift tests because forking from the Swift test process interrupts other suites' blocking
 reads with SIGCHLD (Tests/PostgresTests/TestCluster.swift)."""
-import json
 import os
 import re
 import signal

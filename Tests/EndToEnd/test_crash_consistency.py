@@ -25,33 +25,20 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, QuarryProcess
+from conftest import QuarryProcess, cluster, own_cluster, psql_rows, ready_status
 
-CLUSTER = ROOT / "scripts" / "test-pg-cluster.sh"
 PASSWORD = "correct horse battery staple 42"
-
-
-def cluster(*arguments):
-    return subprocess.run([str(CLUSTER), *arguments], capture_output=True, text=True, check=True, timeout=120).stdout
 
 
 @pytest.fixture(scope="module")
 def durable_cluster():
-    directory = Path(os.environ["QUARRY_TEST_PG_SOCKET_DIR"]) / f"restart_crash_{os.getpid()}"
-    port = cluster("port").strip()
-    owner = cluster("owner").strip()
-    cluster("init", str(directory))
-    cluster("start", str(directory), port, "durable")
-    yield directory, port, owner
-    subprocess.run([str(CLUSTER), "stop", str(directory), "immediate"], capture_output=True, timeout=120)
+    with own_cluster("crash", "durable") as cluster_parts:
+        yield cluster_parts
 
 
 def sql(port, owner, query):
     """Rows of `query` on the durable cluster, as lists of text fields."""
-    psql = Path(os.environ.get("QUARRY_TEST_PG_BIN", "/usr/lib/postgresql/15/bin")) / "psql"
-    out = subprocess.run([str(psql), "-h", "127.0.0.1", "-p", port, "-U", owner, "-d", "postgres", "-AtF", "\t", "-c", query],
-                         capture_output=True, text=True, check=True, timeout=60).stdout
-    return [line.split("\t") for line in out.splitlines()]
+    return psql_rows(f"postgresql://{owner}@127.0.0.1:{port}/postgres", query)
 
 
 def png(seed):
@@ -126,16 +113,6 @@ def befriend(client, a, b):
     assert ok(status, body, "acceptFriendRequests"), body
 
 
-def ready(base):
-    try:
-        with urllib.request.urlopen(base + "/readyz", timeout=5) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-    except OSError:
-        return None
-
-
 def test_acknowledged_writes_survive_a_postgresql_crash(durable_cluster):
     directory, port, owner = durable_cluster
     # Sign-up hands out a token at once, so the test needs no mail.
@@ -200,7 +177,7 @@ def test_acknowledged_writes_survive_a_postgresql_crash(durable_cluster):
         def poll_readiness():
             while not stop.is_set():
                 started = time.monotonic()
-                status = ready(quarry.base)
+                status = ready_status(quarry.base)
                 readiness.append((started, time.monotonic(), status))
                 time.sleep(0.05)
 
@@ -269,7 +246,7 @@ def test_acknowledged_writes_survive_a_postgresql_crash(durable_cluster):
         assert down and all(status == 503 for status in down), down
         after = [status for begun, ended, status in readiness if begun > recovered + 0.5]
         assert after and all(status == 200 for status in after), after
-        assert ready(quarry.base) == 200
+        assert ready_status(quarry.base) == 200
     finally:
         quarry.stop()
 

@@ -5,45 +5,25 @@ resumes by itself once PostgreSQL is back; the outage is then one ERROR event in
 throwaway cluster's folder, so scripts/with-test-postgres.sh removes it even if the test crashes): the
 shared one stays up for the other tests."""
 import json
-import os
-import subprocess
 import threading
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, QuarryProcess
-
-CLUSTER = ROOT / "scripts" / "test-pg-cluster.sh"
-
-
-def cluster(*arguments):
-    return subprocess.run([str(CLUSTER), *arguments], capture_output=True, text=True, check=True, timeout=120).stdout
-
+from conftest import QuarryProcess, cluster, own_cluster, psql_rows, ready_status
 
 @pytest.fixture(scope="module")
-def own_cluster():
-    directory = Path(os.environ["QUARRY_TEST_PG_SOCKET_DIR"]) / f"restart_e2e_{os.getpid()}"
-    port = cluster("port").strip()
-    owner = cluster("owner").strip()
-    cluster("init", str(directory))
-    cluster("start", str(directory), port)
-    yield directory, port, f"postgresql://{owner}@127.0.0.1:{port}/postgres", owner
-    subprocess.run([str(CLUSTER), "stop", str(directory), "immediate"], capture_output=True, timeout=120)
+def outage_cluster():
+    with own_cluster("e2e") as (directory, port, owner):
+        yield directory, port, f"postgresql://{owner}@127.0.0.1:{port}/postgres", owner
 
 
-def error_events(port, owner):
+def error_events(url):
     """The details of the own cluster's ERROR events about the database connection."""
-    psql = Path(os.environ.get("QUARRY_TEST_PG_BIN", "/usr/lib/postgresql/15/bin")) / "psql"
-    out = subprocess.run(
-        [str(psql), "-h", "127.0.0.1", "-p", port, "-U", owner, "-d", "postgres", "-At", "-c",
-         "SELECT details::text FROM event_log WHERE type = 'ERROR' AND details->>'failure' = 'database connection'"],
-        capture_output=True, text=True, check=True, timeout=60,
-    ).stdout
-    return [json.loads(line) for line in out.splitlines()]
+    return [json.loads(row[0]) for row in psql_rows(
+        url, "SELECT details::text FROM event_log WHERE type = 'ERROR' AND details->>'failure' = 'database connection'")]
 
 
 def post(base, query, timeout=30):
@@ -59,16 +39,8 @@ def post(base, query, timeout=30):
         return error.code, json.loads(error.read()), time.monotonic() - started
 
 
-def ready_status(base):
-    try:
-        with urllib.request.urlopen(base + "/readyz", timeout=10) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-
-
-def test_an_outage_is_database_unavailable_and_service_resumes(own_cluster):
-    directory, port, url, owner = own_cluster
+def test_an_outage_is_database_unavailable_and_service_resumes(outage_cluster):
+    directory, port, url, owner = outage_cluster
     quarry = QuarryProcess(QUARRY_DATABASE_URL=url)
     try:
         status, body, _ = post(quarry.base, "{ serverTime }")
@@ -120,10 +92,10 @@ def test_an_outage_is_database_unavailable_and_service_resumes(own_cluster):
         # One ERROR event for the whole outage, written once the database was back.
         deadline, events = time.monotonic() + 15, []
         while time.monotonic() < deadline and not events:
-            events = error_events(port, owner)
+            events = error_events(url)
             time.sleep(0.1)
         time.sleep(1)
-        events = error_events(port, owner)
+        events = error_events(url)
         assert len(events) == 1, events
         assert events[0]["message"].startswith("Database connection lost at "), events
         assert events[0]["lostAt"] < events[0]["restoredAt"], events

@@ -14,15 +14,12 @@ import time
 import uuid
 from pathlib import Path
 
-from conftest import ROOT, QuarryProcess
+from conftest import ROOT, QuarryProcess, psql_rows
 
 
 def sql(query):
     """Rows of `query` on the shared test database, as lists of text fields."""
-    psql = Path(os.environ.get("QUARRY_TEST_PG_BIN", "/usr/lib/postgresql/15/bin")) / "psql"
-    out = subprocess.run([str(psql), os.environ["QUARRY_TEST_DATABASE_URL"], "-AtF", "\t", "-c", query],
-                         capture_output=True, text=True, check=True, timeout=60).stdout
-    return [line.split("\t") for line in out.splitlines()]
+    return psql_rows(os.environ["QUARRY_TEST_DATABASE_URL"], query)
 
 
 def crash_files(reports):
