@@ -19,8 +19,8 @@ struct AdminStats: GraphQLRecord {
 }
 
 /// The dashboard's figures, one statement: each count reads an index
-/// (`users_created_id_idx`, the pending selfies' partial index, the
-/// error reports' (created_at, id) index) except the blocked accounts, a
+/// (`users_created_id_idx`, the pending selfies' partial index, the live
+/// posts' `posts_created_idx`, the error reports' (created_at, id) index) except the blocked accounts, a
 /// filter over `users`.
 enum AdminStatsQueries {
     static func stats(database: PostgresPool) async throws -> AdminStats {
@@ -30,14 +30,15 @@ enum AdminStatsQueries {
                        AS new_users_today,
                    (SELECT count(*) FROM users WHERE blocked_at IS NOT NULL) AS blocked_users,
                    (SELECT count(*) FROM selfie_verifications WHERE status = 'PENDING') AS pending_selfies,
+                   (SELECT count(*) FROM posts WHERE deleted_at IS NULL
+                      AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS posts_today,
                    (SELECT count(*) FROM error_reports WHERE created_at >= now() - interval '24 hours') AS errors
             """)[0]
         return AdminStats(
             users: try row.decode("users", as: Int.self), newUsersToday: try row.decode("new_users_today", as: Int.self),
             blockedUsers: try row.decode("blocked_users", as: Int.self),
             pendingSelfies: try row.decode("pending_selfies", as: Int.self),
-            // The posts table comes with Foodstabook (issue 16); until then no post is published.
-            postsToday: 0,
+            postsToday: try row.decode("posts_today", as: Int.self),
             errorsLast24h: try row.decode("errors", as: Int.self)
         )
     }

@@ -71,6 +71,37 @@ static inline int quarry_vips_jpegsave(VipsImage *image, const char *path) {
     return vips_jpegsave(image, path, NULL);
 }
 
+/// Writes the JPEG at `in` to `out` as a photo to publish (issue 16, Foodstabook 2.5): its EXIF
+/// orientation applied to the pixels (vips_autorot), fitted inside max_width × max_height with the aspect
+/// kept and never enlarged (vips_resize), and saved with every metadata block stripped (EXIF with its GPS
+/// position, XMP, IPTC, ICC: jpegsave's `strip`, libvips 8.14). The loader is as strict as
+/// quarry_vips_jpegload_header. Sets the saved size; returns 0 on success.
+static inline int quarry_vips_photo_fit(const char *in, const char *out, int max_width, int max_height,
+                                        int *out_width, int *out_height) {
+    VipsImage *loaded = NULL, *rotated = NULL, *fitted = NULL;
+    int result = -1;
+    if (vips_jpegload(in, &loaded, "fail_on", VIPS_FAIL_ON_WARNING, "unlimited", FALSE, "autorotate", FALSE,
+                      NULL) != 0) goto done;
+    if (vips_autorot(loaded, &rotated, NULL) != 0) goto done;
+    double width = vips_image_get_width(rotated), height = vips_image_get_height(rotated);
+    double scale = max_width / width < max_height / height ? max_width / width : max_height / height;
+    if (scale < 1.0) {
+        if (vips_resize(rotated, &fitted, scale, NULL) != 0) goto done;
+    } else {
+        fitted = rotated;
+        g_object_ref(fitted);
+    }
+    if (vips_jpegsave(fitted, out, "strip", TRUE, "Q", 85, NULL) != 0) goto done;
+    *out_width = vips_image_get_width(fitted);
+    *out_height = vips_image_get_height(fitted);
+    result = 0;
+done:
+    if (loaded) g_object_unref(loaded);
+    if (rotated) g_object_unref(rotated);
+    if (fitted) g_object_unref(fitted);
+    return result;
+}
+
 /// Releases an image (the VIPS_UNREF macro's work).
 static inline void quarry_vips_unref(VipsImage *image) {
     if (image) g_object_unref(image);

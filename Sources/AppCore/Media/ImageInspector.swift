@@ -8,6 +8,9 @@ import Glibc
 /// An uploaded image checked by content: its type from the magic bytes, its
 /// dimensions from the header (then confirmed by a full decode), its SHA-256
 /// (the store's name for it).
+/// When ``ImageRequirements/fitInside`` asked for a normalised copy, it is
+/// that copy, in a temporary file of its own (`isCopy`) that ``MediaIngest``
+/// removes once stored.
 package struct InspectedImage: Sendable, Equatable {
     let path: String
     let sha256: String
@@ -15,6 +18,7 @@ package struct InspectedImage: Sendable, Equatable {
     let byteSize: Int
     let width: Int
     let height: Int
+    var isCopy = false
 }
 
 /// Checks an uploaded file by its content, never by its name or declared
@@ -39,17 +43,25 @@ package enum ImageInspector {
 
     /// Inspects `file` off the cooperative pool. `argument` names the GraphQL
     /// argument in errors; `maxBytes` is the per-file limit, `maxPixels` the
-    /// most pixels (width × height) an image may have.
-    static func inspect(_ file: UploadedFile, argument: String, maxBytes: Int, maxPixels: Int) async throws -> InspectedImage {
+    /// most pixels (width × height) an image may have; `requirements` the area's own rules.
+    static func inspect(
+        _ file: UploadedFile, argument: String, maxBytes: Int, maxPixels: Int, requirements: ImageRequirements = .pngOrJPEG
+    ) async throws -> InspectedImage {
         if file.size == 0 { throw MediaError.empty(argument) }
         if file.size > maxBytes { throw MediaError.tooLarge(argument, limit: maxBytes) }
-        return try await Offload.run { try inspectBlocking(path: file.path, argument: argument, maxPixels: maxPixels) }
+        return try await Offload.run {
+            try inspectBlocking(path: file.path, argument: argument, maxPixels: maxPixels, requirements: requirements)
+        }
     }
 
-    private static func inspectBlocking(path: String, argument: String, maxPixels: Int) throws -> InspectedImage {
+    private static func inspectBlocking(
+        path: String, argument: String, maxPixels: Int, requirements: ImageRequirements
+    ) throws -> InspectedImage {
         let (magic, size, sha256) = try readAndHash(path: path)
         if size == 0 { throw MediaError.empty(argument) }
-        guard let contentType = contentType(magic: magic) else { throw MediaError.unsupportedType(argument) }
+        guard let contentType = contentType(magic: magic), requirements.contentTypes.contains(contentType) else {
+            throw requirements.unsupportedType(argument)
+        }
         let isPNG = contentType == "image/png"
         if isPNG, try !PNGMetadataCheck.isAcceptable(path: path) { throw MediaError.invalidImage(argument) }
         guard VipsLibrary.isReady else { throw InspectionFailure(message: "libvips failed to start") }
@@ -63,13 +75,41 @@ package enum ImageInspector {
         if width * height > maxPixels {
             throw MediaError.imageTooLarge(argument, width: width, height: height, limit: maxPixels)
         }
+        // A quarter turn swaps width and height, but not which of the two is below a square minimum's side.
+        if width < requirements.minimumWidth || height < requirements.minimumHeight {
+            throw requirements.tooSmall(argument, width, height)
+        }
         guard quarry_vips_decode_all(image) == 0 else {
             vips_error_clear()
             throw MediaError.invalidImage(argument)
         }
-        return InspectedImage(
-            path: path, sha256: sha256, contentType: contentType, byteSize: size, width: width, height: height
-        )
+        guard let box = requirements.fitInside else {
+            return InspectedImage(
+                path: path, sha256: sha256, contentType: contentType, byteSize: size, width: width, height: height
+            )
+        }
+        return try fitted(path, inside: box, argument: argument)
+    }
+
+    /// The normalised copy of the JPEG at `path` (``ImageRequirements/fitInside``), in a new temporary file.
+    private static func fitted(_ path: String, inside box: (width: Int, height: Int), argument: String) throws -> InspectedImage {
+        let copy = path + ".fitted-" + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".jpg"
+        var width: Int32 = 0, height: Int32 = 0
+        guard quarry_vips_photo_fit(path, copy, Int32(box.width), Int32(box.height), &width, &height) == 0 else {
+            vips_error_clear()
+            unlink(copy)
+            throw MediaError.invalidImage(argument)
+        }
+        do {
+            let (_, size, sha256) = try readAndHash(path: copy)
+            return InspectedImage(
+                path: copy, sha256: sha256, contentType: "image/jpeg", byteSize: size, width: Int(width), height: Int(height),
+                isCopy: true
+            )
+        } catch {
+            unlink(copy)
+            throw error
+        }
     }
 
     /// The first bytes, the size and the SHA-256 of a file, read in chunks.

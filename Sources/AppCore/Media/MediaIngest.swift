@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GraphQLLanguage
 import GraphQLType
 import Postgres
@@ -17,16 +20,34 @@ package enum MediaIngest {
     /// Stores the image uploaded as argument `argument` for `owner`, runs
     /// `record` in the same transaction with the new medium's id, and returns its
     /// result. `maxBytes` is the file's limit (default: ``MediaServices/maxUploadBytes``); every
-    /// image, whatever its area, is held to ``MediaServices/maxImagePixels``.
+    /// image, whatever its area, is held to ``MediaServices/maxImagePixels``; `requirements` are the
+    /// area's own (by default any PNG or JPEG, stored as uploaded).
     package static func storeImage<T: Sendable>(
         _ file: UploadedFile, argument: String, owner: UUID, kind: MediaKind, visibility: MediaVisibility,
-        maxBytes: Int? = nil, context: QuarryContext,
+        maxBytes: Int? = nil, requirements: ImageRequirements = .pngOrJPEG, context: QuarryContext,
         record: @escaping @Sendable (_ mediaID: UUID, _ connection: PostgresConnection) async throws -> T
     ) async throws -> T {
         let media = try context.requireMedia()
         let image = try await ImageInspector.inspect(
-            file, argument: argument, maxBytes: maxBytes ?? media.maxUploadBytes, maxPixels: media.maxImagePixels
+            file, argument: argument, maxBytes: maxBytes ?? media.maxUploadBytes, maxPixels: media.maxImagePixels,
+            requirements: requirements
         )
+        guard image.isCopy else { return try await store(image, owner: owner, kind: kind, visibility: visibility, media: media, context: context, record: record) }
+        // The normalised copy is the request's own temporary file: removed whether or not it was stored.
+        do {
+            let result = try await store(image, owner: owner, kind: kind, visibility: visibility, media: media, context: context, record: record)
+            try await Offload.run { _ = unlink(image.path) }
+            return result
+        } catch {
+            _ = try? await Offload.run { _ = unlink(image.path) }
+            throw error
+        }
+    }
+
+    private static func store<T: Sendable>(
+        _ image: InspectedImage, owner: UUID, kind: MediaKind, visibility: MediaVisibility, media: MediaServices,
+        context: QuarryContext, record: @escaping @Sendable (_ mediaID: UUID, _ connection: PostgresConnection) async throws -> T
+    ) async throws -> T {
         try await media.store.put(contentsOf: image.path, sha256: image.sha256)
         return try await context.database.withTransaction { connection in
             // The sweep's lock, shared, is held from here to the commit (``MediaChanges/sweepLock``).
