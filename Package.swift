@@ -71,7 +71,7 @@ let serverTargets: [Target] = [
     // (ARCHITECTURE.md "Targets"). An area reaches another only through its
     // `package` declarations, and only in this direction:
     // AppCore ← Accounts ← Friends ← ScreenCache ← App, and AppCore ← Accounts ← Administration ← App,
-    // AppCore ← Accounts ← Feed ← App.
+    // AppCore ← Accounts ← Feed ← App, AppCore ← Accounts ← Foodstabook ← App.
     .target(
         name: "AppCore",
         dependencies: [
@@ -99,10 +99,11 @@ let serverTargets: [Target] = [
         swiftSettings: strict
     ),
     .target(name: "Feed", dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"], swiftSettings: strict),
+    .target(name: "Foodstabook", dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"], swiftSettings: strict),
     .target(
         name: "App",
         dependencies: [
-            "AppCore", "Accounts", "Friends", "ScreenCache", "Administration", "Feed",
+            "AppCore", "Accounts", "Friends", "ScreenCache", "Administration", "Feed", "Foodstabook",
             "GraphQLExecution", "Postgres", "Auth", "Mail", "COpenSSL",
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -117,7 +118,7 @@ let serverTargets: [Target] = [
             "Administration",
             "ScreenCache",
             "Feed",
-            "Administration",
+            "Foodstabook",
             "Auth",
             "Mail",
             "Postgres",
@@ -173,7 +174,7 @@ let serverTargets: [Target] = [
     .testTarget(
         name: "AppTests",
         dependencies: [
-            "App", "AppCore", "Accounts", "Administration", "Feed", "Friends", "ScreenCache", "GraphQLType", "QuarryTestSupport",
+            "App", "AppCore", "Accounts", "Administration", "Feed", "Foodstabook", "Friends", "ScreenCache", "GraphQLType", "QuarryTestSupport",
             "TestDatabaseSupport",
             "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         ],

@@ -3,6 +3,7 @@ import Administration
 import AppCore
 import Auth
 import Feed
+import Foodstabook
 import Friends
 import GraphQLExecution
 import GraphQLLanguage
@@ -116,6 +117,7 @@ public final class GraphQLService: Sendable {
         }
         AdministrationResolvers.bind(into: &builder, users: users, errorMessages: errorMessages)
         FeedResolvers.bind(into: &builder, database: database, users: users)
+        PostResolvers.bind(into: &builder, database: database, users: users)
         executable = try builder.build()
         self.errorMessages = errorMessages
         self.messageHub = messageHub

@@ -97,6 +97,11 @@ enum AuthorizationExpectations {
         "Screenshot.owner": selfFriendsOrAdmin,
         // Finding people is for signed-in users (screen-cache.md "Find friends").
         "Query.searchUsers": signedIn,
+        // foodstabook.md 2.5–2.6: posts, and who follows whom, are for signed-in users (the newsfeed shows
+        // everyone's recent posts, so no post is hidden from a signed-in user).
+        "User.posts": signedIn,
+        "User.followers": signedIn,
+        "User.following": signedIn,
         // Everything a signed-in user does to their own account and content.
         "Mutation.logOut": signedIn,
         "Mutation.logOutEverywhere": signedIn,
@@ -120,6 +125,18 @@ enum AuthorizationExpectations {
         "Mutation.deleteFeedImage": signedIn,
         "Mutation.commentOnImage": signedIn,
         "Mutation.deleteImageComment": signedIn,
+        // foodstabook.md 2.5: posting, editing, liking, commenting and following are a signed-in user's (issue 16);
+        // who may edit or delete which post or comment (author, post author, ADMIN) is the mutation's own rule,
+        // tested in PostTests.
+        "Mutation.createPost": signedIn,
+        "Mutation.editPostCaption": signedIn,
+        "Mutation.deletePost": signedIn,
+        "Mutation.likePost": signedIn,
+        "Mutation.unlikePost": signedIn,
+        "Mutation.commentOnPost": signedIn,
+        "Mutation.deletePostComment": signedIn,
+        "Mutation.follow": signedIn,
+        "Mutation.unfollow": signedIn,
     ]
 
     /// Fields reviewed as readable by anyone who reaches them (no `@auth` of their own). A type listed here whole
@@ -176,6 +193,13 @@ enum AuthorizationExpectations {
         "ImageCommentAuthor.username",
         "ImageCommentConnection.edges", "ImageCommentConnection.pageInfo", "ImageCommentEdge.cursor",
         "ImageCommentEdge.node",
+        // Posts (issue 16): reached only through the signed-in lists and mutations above, or `Query.node`, which
+        // answers null to a guest for a post or a post comment (PostQueries decides it, tested in PostTests).
+        "Post.id", "Post.photoUrl", "Post.width", "Post.height", "Post.caption", "Post.location", "Post.author",
+        "Post.createdAt", "Post.likeCount", "Post.viewerHasLiked", "Post.comments", "GeoPoint.latitude",
+        "GeoPoint.longitude", "PostConnection.edges", "PostConnection.pageInfo", "PostEdge.cursor", "PostEdge.node",
+        "PostComment.id", "PostComment.text", "PostComment.author", "PostComment.createdAt",
+        "PostCommentConnection.edges", "PostCommentConnection.pageInfo", "PostCommentEdge.cursor", "PostCommentEdge.node",
         // Guests' entry points (sign up, verify, log in, recover) and public lookups.
         "Query.ping", "Query.serverTime", "Query.viewer", "Query.node", "Query.emailAvailable",
         "Query.nicknameAvailable", "Query.passwordStrength", "Query.legalDocuments", "Query.emotionChallenge",

@@ -57,3 +57,8 @@ CREATE TABLE follows (
 -- User.following (newest first) and User.followers (newest first).
 CREATE INDEX follows_follower_created_idx ON follows (follower_id, created_at DESC, followed_id DESC);
 CREATE INDEX follows_followed_created_idx ON follows (followed_id, created_at DESC, follower_id DESC);
+
+-- The catalogue rows of the photo rules' codes (db/migrations/0012_error_messages.sql: every code has one).
+INSERT INTO error_messages (code, message, advice) VALUES
+    ('UNSUPPORTED_IMAGE_TYPE', 'Photos must be JPEG images.', 'Choose a JPEG photo.'),
+    ('IMAGE_TOO_SMALL', '{message}', 'Choose a photo of at least 200 × 200 pixels.');

@@ -1,6 +1,7 @@
 import Accounts
 import AppCore
 import Feed
+import Foodstabook
 import Foundation
 import Friends
 import GraphQLExecution
@@ -25,6 +26,12 @@ enum NodeResolver {
         FriendRequestRecord.objectTypeName: { id, context in try await FriendRequestRecord.read(id: id, context: context) },
         ImageCommentRecord.objectTypeName: { id, context in
             try await FeedQueries.comment(id, seenBy: context.viewer, database: context.database)
+        },
+        PostRecord.objectTypeName: { id, context in
+            try await PostQueries.post(id, seenBy: context.viewer?.userID, database: context.database)
+        },
+        PostCommentRecord.objectTypeName: { id, context in
+            try await PostQueries.comment(id, seenBy: context.viewer?.userID, database: context.database)
         },
         MessageRecord.objectTypeName: { id, context in
             try await MessageQueries.message(id: id, participant: context.viewer?.userID, database: context.database)

@@ -1,5 +1,6 @@
 import Administration
 import AppCore
+import Foodstabook
 import Mail
 import Postgres
 
@@ -25,6 +26,11 @@ enum ScheduledJobs {
             // (table and folder).
             ScheduledJob(name: "error-report-archive", period: period) {
                 try await ErrorReportChanges.archive(olderThanDays: 30, database: database, directory: errorReportsDirectory)
+            },
+            // Issue 16 (foodstabook.md 2.5): a deleted post is purged with its medium 30 days later (its file
+            // then goes with the orphan sweep below).
+            ScheduledJob(name: "deleted-post-purge", period: period) {
+                try await PostChanges.purgeDeleted(olderThanDays: 30, database: database)
             },
             // Issue 13, issue 18: files no medium names (deleted media, failed uploads), once past the grace period.
             ScheduledJob(name: "media-orphan-sweep", period: period) {
