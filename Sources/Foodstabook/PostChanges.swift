@@ -63,7 +63,7 @@ package enum PostChanges {
     package static func purgeDeleted(olderThanDays days: Int, database: PostgresPool) async throws -> Int {
         try await database.query("""
             DELETE FROM media WHERE id IN (
-                SELECT media_id FROM posts WHERE deleted_at < now() - make_interval(days => \(days))
+                SELECT media_id FROM posts WHERE deleted_at < now() - \(days) * interval '1 day'
             ) RETURNING id
             """).count
     }
