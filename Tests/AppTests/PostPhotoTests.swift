@@ -56,8 +56,12 @@ struct PostPhotoTests {
         let upload = try MediaTestImages.upload(bytes, filename: "phone.jpg")
         let sent = try PostPhotos.header(path: upload.path)
         #expect(sent.orientation == 6 && sent.hasMetadata && sent.hasGPSLatitude, "\(sent)")
-        let r = try await h.createPost(alice, bytes: bytes)
+        let r = try await h.post(TestService.createPost, [:], files: ["photo": upload], token: alice.token)
         #expect(r.errors.isEmpty, "\(r)")
+        // The normalised copy, written beside the upload, is gone once stored.
+        let folder = (upload.path as NSString).deletingLastPathComponent, name = (upload.path as NSString).lastPathComponent
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(name + ".fitted-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
         // Upright it is 1600 × 2400, fitted inside 1080 × 1920: scale 0.675.
         #expect(r["data.createPost.width"] as? Int == 1_080)
         #expect(r["data.createPost.height"] as? Int == 1_620)

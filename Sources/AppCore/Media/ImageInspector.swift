@@ -8,6 +8,7 @@ import Glibc
 /// An uploaded image checked by content: its type from the magic bytes, its
 /// dimensions from the header (then confirmed by a full decode), its SHA-256
 /// (the store's name for it).
+///
 /// When ``ImageRequirements/fitInside`` asked for a normalised copy, it is
 /// that copy, in a temporary file of its own (`isCopy`) that ``MediaIngest``
 /// removes once stored.

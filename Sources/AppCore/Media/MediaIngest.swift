@@ -32,16 +32,15 @@ package enum MediaIngest {
             file, argument: argument, maxBytes: maxBytes ?? media.maxUploadBytes, maxPixels: media.maxImagePixels,
             requirements: requirements
         )
-        guard image.isCopy else { return try await store(image, owner: owner, kind: kind, visibility: visibility, media: media, context: context, record: record) }
-        // The normalised copy is the request's own temporary file: removed whether or not it was stored.
+        let stored: Result<T, any Error>
         do {
-            let result = try await store(image, owner: owner, kind: kind, visibility: visibility, media: media, context: context, record: record)
-            try await Offload.run { _ = unlink(image.path) }
-            return result
+            stored = .success(try await store(image, owner: owner, kind: kind, visibility: visibility, media: media, context: context, record: record))
         } catch {
-            _ = try? await Offload.run { _ = unlink(image.path) }
-            throw error
+            stored = .failure(error)
         }
+        // A normalised copy is this request's own temporary file: removed whether or not it was stored.
+        if image.isCopy { _ = try? await Offload.run { _ = unlink(image.path) } }
+        return try stored.get()
     }
 
     private static func store<T: Sendable>(
