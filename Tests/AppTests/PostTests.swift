@@ -45,6 +45,30 @@ struct PostTests {
         #expect(try await h.post(Self.node, ["id": ids[0]]).data?["node"] is NSNull, "a guest gets no post by id")
     }
 
+    @Test("a profile page of posts with their authors, likes and comments costs the same statements for 1 post as for 3")
+    func statementsPerLevel() async throws {
+        let h = try await TestService.start()
+        let one = try await h.signUp("poster")
+        let three = try await h.signUp("poster")
+        let reader = try await h.signUp("reader")
+        for (user, count) in [(one, 1), (three, 3)] {
+            for _ in 0..<count {
+                let id = try await h.posted(user)
+                _ = try await h.post(Self.like, ["id": id], token: reader.token)
+                _ = try await h.post(Self.comment, ["id": id, "t": "yum"], token: reader.token)
+            }
+        }
+        let page = """
+            query($id: ID!) { node(id: $id) { ... on User { posts { edges { node {
+              id likeCount viewerHasLiked author { nickname } comments { edges { node { text author { nickname } } } } } } } } } }
+            """
+        let small = try await h.post(page, ["id": one.globalID], token: reader.token)
+        let large = try await h.post(page, ["id": three.globalID], token: reader.token)
+        #expect(small.errors.isEmpty && large.errors.isEmpty, "\(small) \(large)")
+        #expect((large["data.node.posts.edges"] as? [Any])?.count == 3)
+        #expect(large.statements == small.statements, "one statement per level: \(small.statements) vs \(large.statements)")
+    }
+
     @Test("editPostCaption: the author only; a blank caption removes it; over 2,200 characters refused")
     func edit() async throws {
         let h = try await TestService.start()
