@@ -26,7 +26,7 @@ package enum PostInput {
                 fields: [(field: argument, message: "Photos must be JPEG images.")]
             )
         },
-        minimumWidth: 200, minimumHeight: 200,
+        minimumSide: 200,
         tooSmall: { argument, width, height in
             let message = "The photo is \(width) × \(height) pixels; photos must be at least 200 × 200 pixels."
             return ClientError.make("IMAGE_TOO_SMALL", message, fields: [(field: argument, message: message)])

@@ -76,8 +76,7 @@ package enum ImageInspector {
         if width * height > maxPixels {
             throw MediaError.imageTooLarge(argument, width: width, height: height, limit: maxPixels)
         }
-        // A quarter turn swaps width and height, but not which of the two is below a square minimum's side.
-        if width < requirements.minimumWidth || height < requirements.minimumHeight {
+        if min(width, height) < requirements.minimumSide {
             throw requirements.tooSmall(argument, width, height)
         }
         guard quarry_vips_decode_all(image) == 0 else {

@@ -10,9 +10,9 @@ package struct ImageRequirements: Sendable {
     /// The accepted content types, and the error any other file gets (for the argument).
     let contentTypes: Set<String>
     let unsupportedType: @Sendable (_ argument: String) -> GraphQLError
-    /// The smallest width and height, and the error of a smaller image (given its size).
-    let minimumWidth: Int
-    let minimumHeight: Int
+    /// The shortest side, and the error of an image with a shorter one (given its size). A side, not a
+    /// width and a height: a quarter turn (EXIF orientation) swaps those, and the header gives them unturned.
+    let minimumSide: Int
     let tooSmall: @Sendable (_ argument: String, _ width: Int, _ height: Int) -> GraphQLError
     /// When set, the stored image is the upload rotated upright, fitted inside this box and
     /// without metadata (`quarry_vips_photo_fit`); only JPEG uploads may ask for it.
@@ -20,7 +20,7 @@ package struct ImageRequirements: Sendable {
 
     package init(
         contentTypes: Set<String>, unsupportedType: @escaping @Sendable (_ argument: String) -> GraphQLError,
-        minimumWidth: Int = 1, minimumHeight: Int = 1,
+        minimumSide: Int = 1,
         tooSmall: @escaping @Sendable (_ argument: String, _ width: Int, _ height: Int) -> GraphQLError = { argument, _, _ in
             MediaError.invalidImage(argument)
         },
@@ -29,8 +29,7 @@ package struct ImageRequirements: Sendable {
         precondition(fitInside == nil || contentTypes == ["image/jpeg"], "only JPEG photos are fitted")
         self.contentTypes = contentTypes
         self.unsupportedType = unsupportedType
-        self.minimumWidth = minimumWidth
-        self.minimumHeight = minimumHeight
+        self.minimumSide = minimumSide
         self.tooSmall = tooSmall
         self.fitInside = fitInside
     }
