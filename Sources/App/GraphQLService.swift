@@ -2,6 +2,7 @@ import Accounts
 import Administration
 import AppCore
 import Auth
+import Cards
 import Feed
 import Friends
 import GraphQLExecution
@@ -116,6 +117,7 @@ public final class GraphQLService: Sendable {
         }
         AdministrationResolvers.bind(into: &builder, users: users, errorMessages: errorMessages)
         FeedResolvers.bind(into: &builder, database: database, users: users)
+        CardResolvers.bind(into: &builder)
         executable = try builder.build()
         self.errorMessages = errorMessages
         self.messageHub = messageHub

@@ -23,10 +23,26 @@ package enum MediaIngest {
         maxBytes: Int? = nil, context: QuarryContext,
         record: @escaping @Sendable (_ mediaID: UUID, _ connection: PostgresConnection) async throws -> T
     ) async throws -> T {
+        try await storeImage(
+            file, argument: argument, owner: owner, kind: kind, visibility: visibility, maxBytes: maxBytes, context: context,
+            analyze: { _ in () }, record: { mediaID, _, connection in try await record(mediaID, connection) }
+        )
+    }
+
+    /// ``storeImage(_:argument:owner:kind:visibility:maxBytes:context:record:)`` with a look at the
+    /// pixels between the checks and the transaction: `analyze` gets the accepted file's path (a card's
+    /// dominant colours), so no database connection is held while it works, and `record` gets its result.
+    package static func storeImage<Analysis: Sendable, T: Sendable>(
+        _ file: UploadedFile, argument: String, owner: UUID, kind: MediaKind, visibility: MediaVisibility,
+        maxBytes: Int? = nil, context: QuarryContext,
+        analyze: @escaping @Sendable (_ path: String) async throws -> Analysis,
+        record: @escaping @Sendable (_ mediaID: UUID, _ analysis: Analysis, _ connection: PostgresConnection) async throws -> T
+    ) async throws -> T {
         let media = try context.requireMedia()
         let image = try await ImageInspector.inspect(
             file, argument: argument, maxBytes: maxBytes ?? media.maxUploadBytes, maxPixels: media.maxImagePixels
         )
+        let analysis = try await analyze(image.path)
         try await media.store.put(contentsOf: image.path, sha256: image.sha256)
         return try await context.database.withTransaction { connection in
             // The sweep's lock, shared, is held from here to the commit (``MediaChanges/sweepLock``).
@@ -42,7 +58,7 @@ package enum MediaIngest {
             if try await !media.store.contains(image.sha256) {
                 try await media.store.put(contentsOf: image.path, sha256: image.sha256)
             }
-            return try await record(try rows[0].decode("id", as: UUID.self), connection)
+            return try await record(try rows[0].decode("id", as: UUID.self), analysis, connection)
         }
     }
 }
