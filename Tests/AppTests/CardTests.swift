@@ -149,6 +149,7 @@ struct CardTests {
         #expect(try await h.cardNames(alice, search: "%") == ["100% Bio"], "% matches itself")
         let first = try await h.post(Self.cards, ["f": 3], token: alice.token)
         #expect(first["data.cards.totalCount"] as? Int == 7, "\(first)")
+        #expect(first.statements == 3, "the token, the page with its issuers, the total")
         #expect(first["data.cards.pageInfo.hasNextPage"] as? Bool == true)
         var names = Self.names(first)
         var after = first.string("data.cards.pageInfo.endCursor")
@@ -179,6 +180,7 @@ struct CardTests {
         let recent = try await h.post(Self.recent, [:], token: alice.token)
         let names = (recent["data.recentCards"] as? [[String: String]] ?? []).compactMap { $0["name"] }
         #expect(names == ["Card 2", "Card 7", "Card 6", "Card 5", "Card 4", "Card 3"], "\(recent)")
+        #expect(recent.statements == 2, "the token and the list")
     }
 
     @Test("updateCard replaces the fields and keeps an absent photo and colours; a new photo replaces the old medium; deleteCard removes both")
