@@ -71,7 +71,7 @@ package enum BarcodeFormat: String, Sendable, CaseIterable {
     }
 
     /// The GS1 check digit of `payload` (every digit but the check digit).
-    static func checkDigit(of payload: some BidirectionalCollection<Int>) -> Int {
+    package static func checkDigit(of payload: some BidirectionalCollection<Int>) -> Int {
         var sum = 0
         for (position, digit) in payload.reversed().enumerated() { sum += digit * (position.isMultiple(of: 2) ? 3 : 1) }
         return (10 - sum % 10) % 10
