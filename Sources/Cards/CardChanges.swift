@@ -6,7 +6,7 @@ import Postgres
 /// every statement has `owner_id = owner`, so another user's card is left alone and answered as missing.
 package enum CardChanges {
     /// Saves a new card of `owner`. A front photo goes through the media pipeline (a PRIVATE medium:
-    /// `GET /media/{id}` serves it to its owner alone), and when the form has no dominant colours the
+    /// `GET /media/{id}` serves it to its owner and ADMIN), and when the form has no dominant colours the
     /// photo's are computed before the transaction starts.
     static func create(_ form: CardForm, owner: UUID, context: QuarryContext) async throws -> CardRecord {
         try await write(form, owner: owner, context: context) { mediaID, colors, connection in
