@@ -67,6 +67,25 @@ struct CardTests {
         #expect(try visibility.map { try $0.decode("visibility", as: String.self) } == ["PRIVATE"], "the photo is the owner's alone")
     }
 
+    @Test("the whole CardInput as one variable, the photo at variables.input.frontPhoto as a multipart map puts it")
+    func inputVariable() async throws {
+        let h = try await TestService.start()
+        let alice = try await h.signUp("cards")
+        // `files` sets the top-level variable "0" (unused by the operation) and registers its file; the map's
+        // nested path puts the same placeholder inside the input.
+        let input: [String: Any] = [
+            "name": "Tesco Clubcard", "barcodeValue": "036000291452", "barcodeFormat": "UPC_A", "background": "PHOTO",
+            "frontPhoto": RequestUploads.placeholder(forMapKey: "0"),
+        ]
+        let r = try await h.post(
+            "mutation($input: CardInput!) { createCard(input: $input) { name frontPhotoUrl dominantColors } }",
+            ["input": input], files: ["0": try Self.stripes()], token: alice.token
+        )
+        #expect(r.codes.isEmpty, "\(r)")
+        #expect(r.string("data.createCard.frontPhotoUrl") != nil, "\(r)")
+        #expect((r["data.createCard.dominantColors"] as? [String])?.count == 4)
+    }
+
     @Test("colours the app sends are kept (upper-cased); a card without a photo has none unless sent; #RRGGBB backgrounds")
     func givenColors() async throws {
         let h = try await TestService.start()
