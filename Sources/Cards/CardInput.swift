@@ -32,6 +32,9 @@ package struct CardForm: Sendable {
         if name.isEmpty { problems.append(("name", "Give the card a name.")) }
         if name.unicodeScalars.count > Self.maxNameLength {
             problems.append(("name", "A card's name can be at most \(Self.maxNameLength) characters long."))
+        } else if name.unicodeScalars.contains("\u{0}") {
+            // PostgreSQL's text cannot hold U+0000, and no one types it.
+            problems.append(("name", "The name contains a character that is not allowed (U+0000)."))
         }
         let value = try input.string("barcodeValue")
         let format = BarcodeFormat(rawValue: try input.string("barcodeFormat")) ?? .qr

@@ -129,6 +129,8 @@ struct CardTests {
             files: ["photo": try MediaTestImages.upload(Array("hello".utf8), filename: "a.png")], token: alice.token
         )
         #expect(notAnImage.codes == ["UNSUPPORTED_MEDIA_TYPE"], "\(notAnImage)")
+        let nul = try await h.saveCard(alice, ["name": "A\u{0}B", "value": "x\u{0}", "format": "QR"])
+        #expect(nul.fieldMessages.keys.sorted() == ["barcodeValue", "name"], "\(nul)")
         #expect(try await h.cardCount(alice) == 0)
         #expect(try await h.mediaRows(owner: alice.id) == 0)
         #expect(try await h.saveCard(nil, ["name": "A", "value": "x", "format": "QR"]).codes == ["UNAUTHENTICATED"])
