@@ -71,7 +71,7 @@ let serverTargets: [Target] = [
     // (ARCHITECTURE.md "Targets"). An area reaches another only through its
     // `package` declarations, and only in this direction:
     // AppCore ← Accounts ← Friends ← ScreenCache ← App, and AppCore ← Accounts ← Administration ← App,
-    // AppCore ← Accounts ← Feed ← App, AppCore ← Accounts ← Foodstabook ← App.
+    // AppCore ← Accounts ← Feed ← App, AppCore ← Accounts ← Foodstabook ← App, AppCore ← Cards ← App.
     .target(
         name: "AppCore",
         dependencies: [
@@ -100,10 +100,11 @@ let serverTargets: [Target] = [
     ),
     .target(name: "Feed", dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"], swiftSettings: strict),
     .target(name: "Foodstabook", dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"], swiftSettings: strict),
+    .target(name: "Cards", dependencies: ["AppCore", "GraphQLExecution", "Postgres"], swiftSettings: strict),
     .target(
         name: "App",
         dependencies: [
-            "AppCore", "Accounts", "Friends", "ScreenCache", "Administration", "Feed", "Foodstabook",
+            "AppCore", "Accounts", "Friends", "ScreenCache", "Administration", "Feed", "Foodstabook", "Cards",
             "GraphQLExecution", "Postgres", "Auth", "Mail", "COpenSSL",
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -174,7 +175,8 @@ let serverTargets: [Target] = [
     .testTarget(
         name: "AppTests",
         dependencies: [
-            "App", "AppCore", "Accounts", "Administration", "Feed", "Foodstabook", "Friends", "ScreenCache", "GraphQLType", "QuarryTestSupport",
+            "App", "AppCore", "Accounts", "Administration", "Feed", "Foodstabook", "Cards", "Friends", "ScreenCache",
+            "GraphQLType", "QuarryTestSupport",
             "TestDatabaseSupport",
             "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
         ],

@@ -2,6 +2,7 @@ import Accounts
 import Administration
 import AppCore
 import Auth
+import Cards
 import Feed
 import Foodstabook
 import Friends
@@ -118,6 +119,7 @@ public final class GraphQLService: Sendable {
         AdministrationResolvers.bind(into: &builder, users: users, errorMessages: errorMessages)
         FeedResolvers.bind(into: &builder, database: database, users: users)
         PostResolvers.bind(into: &builder, database: database, users: users)
+        CardResolvers.bind(into: &builder)
         executable = try builder.build()
         self.errorMessages = errorMessages
         self.messageHub = messageHub

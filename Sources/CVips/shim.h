@@ -102,6 +102,37 @@ done:
     return result;
 }
 
+/// The image at `path` shrunk to at most `size` × `size` pixels (aspect kept, never enlarged), as sRGB bytes, 3 per pixel
+/// row by row, alpha flattened onto black: what DominantColors counts. Returns a buffer to release with
+/// g_free, its width and height, or NULL on failure. Only for files ImageInspector has already accepted.
+static inline unsigned char *quarry_vips_small_rgb(const char *path, int size, int *width, int *height) {
+    VipsImage *thumb = NULL, *srgb = NULL, *flat = NULL, *rgb = NULL, *bytes = NULL;
+    unsigned char *pixels = NULL;
+    if (vips_thumbnail(path, &thumb, size, "height", size, "size", VIPS_SIZE_DOWN, NULL) != 0) goto done;
+    if (vips_colourspace(thumb, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) goto done;
+    if (vips_image_hasalpha(srgb)) {
+        if (vips_flatten(srgb, &flat, NULL) != 0) goto done;
+    } else {
+        flat = srgb;
+        g_object_ref(flat);
+    }
+    if (vips_extract_band(flat, &rgb, 0, "n", 3, NULL) != 0) goto done;
+    if (vips_cast_uchar(rgb, &bytes, NULL) != 0) goto done;
+    size_t length = 0;
+    pixels = vips_image_write_to_memory(bytes, &length);
+    if (pixels) {
+        *width = vips_image_get_width(bytes);
+        *height = vips_image_get_height(bytes);
+    }
+done:
+    if (thumb) g_object_unref(thumb);
+    if (srgb) g_object_unref(srgb);
+    if (flat) g_object_unref(flat);
+    if (rgb) g_object_unref(rgb);
+    if (bytes) g_object_unref(bytes);
+    return pixels;
+}
+
 /// Releases an image (the VIPS_UNREF macro's work).
 static inline void quarry_vips_unref(VipsImage *image) {
     if (image) g_object_unref(image);

@@ -121,6 +121,18 @@ enum AuthorizationExpectations {
         "Mutation.deleteScreenshots": signedIn,
         // image-feed.txt: sharing and commenting are a signed-in user's (issue 14); who may delete which image or
         // comment (author, image owner, ADMIN) is the mutation's own rule, tested in FeedTests.
+        // my-cards.md, issue 15: a user's cards are theirs alone (every read and write takes the viewer as the
+        // owner; another user's card is NOT_FOUND, tested in CardTests); the issuers' catalogue is ADMIN's to edit.
+        "Query.cards": signedIn,
+        "Query.recentCards": signedIn,
+        "Query.card": signedIn,
+        "Mutation.createCard": signedIn,
+        "Mutation.updateCard": signedIn,
+        "Mutation.deleteCard": signedIn,
+        "Mutation.markCardUsed": signedIn,
+        "Mutation.createIssuer": adminOnly,
+        "Mutation.updateIssuer": adminOnly,
+        "Mutation.deleteIssuer": adminOnly,
         "Mutation.createFeedImage": signedIn,
         "Mutation.deleteFeedImage": signedIn,
         "Mutation.commentOnImage": signedIn,
@@ -200,6 +212,12 @@ enum AuthorizationExpectations {
         "GeoPoint.longitude", "PostConnection.edges", "PostConnection.pageInfo", "PostEdge.cursor", "PostEdge.node",
         "PostComment.id", "PostComment.text", "PostComment.author", "PostComment.createdAt",
         "PostCommentConnection.edges", "PostCommentConnection.pageInfo", "PostCommentEdge.cursor", "PostCommentEdge.node",
+        // My Cards (issue 15): a card is reached only through the viewer's own `cards`, `recentCards`, `card` and
+        // the card mutations (USER), which read the viewer's cards alone; the issuers' catalogue is public.
+        "Card.id", "Card.name", "Card.barcodeValue", "Card.barcodeFormat", "Card.background", "Card.dominantColors",
+        "Card.frontPhotoUrl", "Card.cardArea", "Card.issuer", "Card.lastUsedAt", "Card.createdAt", "CardPoint.x", "CardPoint.y",
+        "CardConnection.edges", "CardConnection.pageInfo", "CardConnection.totalCount", "CardEdge.cursor", "CardEdge.node",
+        "Query.issuers", "Issuer.id", "Issuer.name", "Issuer.logoUrl", "Issuer.website",
         // Guests' entry points (sign up, verify, log in, recover) and public lookups.
         "Query.ping", "Query.serverTime", "Query.viewer", "Query.node", "Query.emailAvailable",
         "Query.nicknameAvailable", "Query.passwordStrength", "Query.legalDocuments", "Query.emotionChallenge",
@@ -212,5 +230,11 @@ enum AuthorizationExpectations {
     static let noData: [String: String] = [
         // The viewer's last message with themself: documented null.
         "User.lastMessage@owner": "null for the viewer themself (schema/messages.graphql)",
+        // `card(id:)` with the matrix's placeholder id names no card of the caller's: documented null.
+        "Query.card@otherUser": "null for an id that is not one of the caller's cards (schema/cards.graphql)",
+        "Query.card@friend": "null for an id that is not one of the caller's cards (schema/cards.graphql)",
+        "Query.card@owner": "null for an id that is not one of the caller's cards (schema/cards.graphql)",
+        "Query.card@admin": "null for an id that is not one of the caller's cards (schema/cards.graphql)",
+        "Query.card@superAdmin": "null for an id that is not one of the caller's cards (schema/cards.graphql)",
     ]
 }

@@ -27,6 +27,22 @@ package enum MediaIngest {
         maxBytes: Int? = nil, requirements: ImageRequirements = .pngOrJPEG, context: QuarryContext,
         record: @escaping @Sendable (_ mediaID: UUID, _ connection: PostgresConnection) async throws -> T
     ) async throws -> T {
+        try await storeImage(
+            file, argument: argument, owner: owner, kind: kind, visibility: visibility, maxBytes: maxBytes,
+            requirements: requirements, context: context, analyze: { _ in () },
+            record: { mediaID, _, connection in try await record(mediaID, connection) }
+        )
+    }
+
+    /// ``storeImage(_:argument:owner:kind:visibility:maxBytes:requirements:context:record:)`` with a look
+    /// at the pixels between the checks and the transaction: `analyze` gets the accepted file's path (a
+    /// card's dominant colours), so no database connection is held while it works, and `record` gets its result.
+    package static func storeImage<Analysis: Sendable, T: Sendable>(
+        _ file: UploadedFile, argument: String, owner: UUID, kind: MediaKind, visibility: MediaVisibility,
+        maxBytes: Int? = nil, requirements: ImageRequirements = .pngOrJPEG, context: QuarryContext,
+        analyze: @escaping @Sendable (_ path: String) async throws -> Analysis,
+        record: @escaping @Sendable (_ mediaID: UUID, _ analysis: Analysis, _ connection: PostgresConnection) async throws -> T
+    ) async throws -> T {
         let media = try context.requireMedia()
         let image = try await ImageInspector.inspect(
             file, argument: argument, maxBytes: maxBytes ?? media.maxUploadBytes, maxPixels: media.maxImagePixels,
@@ -34,7 +50,11 @@ package enum MediaIngest {
         )
         let stored: Result<T, any Error>
         do {
-            stored = .success(try await store(image, owner: owner, kind: kind, visibility: visibility, media: media, context: context, record: record))
+            let analysis = try await analyze(image.path)
+            stored = .success(try await store(
+                image, owner: owner, kind: kind, visibility: visibility, media: media, context: context,
+                record: { mediaID, connection in try await record(mediaID, analysis, connection) }
+            ))
         } catch {
             stored = .failure(error)
         }

@@ -8,7 +8,7 @@ package enum Base64URL {
     /// Encoded directly into the string's storage: every node id and cursor of
     /// a response goes through here, and Foundation's base64 followed by three
     /// `replacingOccurrences` cost more than the rest of a list's fields.
-    static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         let bytes = Array(text.utf8)
         return String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { out in
             var written = 0
@@ -34,7 +34,7 @@ package enum Base64URL {
     }
 
     /// The UTF-8 text `encoded` holds, or `nil` when it is not base64url of UTF-8.
-    static func decode(_ encoded: String) -> String? {
+    package static func decode(_ encoded: String) -> String? {
         var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64) else { return nil }

@@ -59,6 +59,14 @@ package struct PageInfo: GraphQLRecord {
     let startCursor: String?
     let endCursor: String?
 
+    /// A page's info for a list with its own cursors (cards alphabetically, by name).
+    package init(hasNextPage: Bool, hasPreviousPage: Bool, startCursor: String?, endCursor: String?) {
+        self.hasNextPage = hasNextPage
+        self.hasPreviousPage = hasPreviousPage
+        self.startCursor = startCursor
+        self.endCursor = endCursor
+    }
+
     package static let objectTypeName = "PageInfo"
     package static let fieldReaders: [String: @Sendable (PageInfo) -> (any Sendable)?] = [
         "hasNextPage": { $0.hasNextPage }, "hasPreviousPage": { $0.hasPreviousPage },
