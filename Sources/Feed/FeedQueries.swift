@@ -37,10 +37,28 @@ package enum FeedQueries {
         return "(f.author_id = \(viewer.userID) OR f.author_id IN (SELECT friend_id FROM friendships WHERE user_id = \(viewer.userID)))"
     }
 
-    /// One page of `viewer`'s feed, newest first (``inFeed(of:)``).
+    /// One page of `viewer`'s feed, newest first (``inFeed(of:)``). A signed-in
+    /// user's page reads each author's newest images after the cursor from the
+    /// (author_id, created_at, id) index, at most a page of them per author, and
+    /// keeps the newest of those: its cost follows the friends and the page, not
+    /// the images they have (an `author_id IN (…)` filter read every image of
+    /// every friend before sorting: 6.5 ms for 255 of them in `make bench-feed`).
     package static func feed(for viewer: Viewer?, page: PageRequest, database: PostgresPool) async throws -> Connection<FeedImageRecord> {
+        let from: SQL = if let viewer {
+            """
+            (SELECT \(viewer.userID)::uuid AS author UNION ALL SELECT friend_id FROM friendships WHERE user_id = \(viewer.userID)) a
+            CROSS JOIN LATERAL (
+                SELECT * FROM feed_images i
+                WHERE i.author_id = a.author AND \(page.condition(time: "i.created_at", id: "i.id"))
+                ORDER BY \(page.ordering(time: "i.created_at", id: "i.id")) LIMIT \(page.limit)
+            ) f
+            JOIN media m ON m.id = f.media_id
+            """
+        } else {
+            "feed_images f JOIN media m ON m.id = f.media_id"
+        }
         let query = PageQuery(
-            columns: FeedImageRecord.columns, from: "feed_images f JOIN media m ON m.id = f.media_id", condition: inFeed(of: viewer),
+            columns: FeedImageRecord.columns, from: from, condition: viewer == nil ? inFeed(of: nil) : "TRUE",
             time: "f.created_at", id: "f.id"
         )
         return try await ListPages.read(page: page, query: query, database: database, record: FeedImageRecord.init(row:))
