@@ -34,7 +34,13 @@ package enum FeedQueries {
     /// PUBLIC images (issue 14).
     static func inFeed(of viewer: Viewer?) -> SQL {
         guard let viewer else { return "f.visibility = 'PUBLIC'" }
-        return "(f.author_id = \(viewer.userID) OR f.author_id IN (SELECT friend_id FROM friendships WHERE user_id = \(viewer.userID)))"
+        return "f.author_id IN (\(authors(inFeedOf: viewer)))"
+    }
+
+    /// The authors of a signed-in `viewer`'s feed as a one-column select (`author`):
+    /// the viewer and their friends.
+    static func authors(inFeedOf viewer: Viewer) -> SQL {
+        "SELECT \(viewer.userID)::uuid AS author UNION ALL SELECT friend_id FROM friendships WHERE user_id = \(viewer.userID)"
     }
 
     /// One page of `viewer`'s feed, newest first (``inFeed(of:)``). A signed-in
@@ -46,7 +52,7 @@ package enum FeedQueries {
     package static func feed(for viewer: Viewer?, page: PageRequest, database: PostgresPool) async throws -> Connection<FeedImageRecord> {
         let from: SQL = if let viewer {
             """
-            (SELECT \(viewer.userID)::uuid AS author UNION ALL SELECT friend_id FROM friendships WHERE user_id = \(viewer.userID)) a
+            (\(authors(inFeedOf: viewer))) a
             CROSS JOIN LATERAL (
                 SELECT * FROM feed_images i
                 WHERE i.author_id = a.author AND \(page.condition(time: "i.created_at", id: "i.id"))
