@@ -3,7 +3,7 @@
 # tests need (headless Chromium and its WebDriver for the web-page tests).
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
-packages=(postgresql postgresql-contrib libpq-dev libargon2-dev libssl-dev libzxcvbn-dev
+packages=(postgresql postgresql-contrib postgresql-15-postgis-3 libpq-dev libargon2-dev libssl-dev libzxcvbn-dev
           libcurl4-openssl-dev libvips-dev zlib1g-dev pkg-config)
 if [ "${1:-}" = "--test" ]; then packages+=(chromium chromium-driver); fi
 missing=()

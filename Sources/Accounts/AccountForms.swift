@@ -1,3 +1,4 @@
+import AppCore
 import GraphQLLanguage
 import GraphQLType
 
@@ -39,11 +40,14 @@ package struct ProfileChanges: Sendable {
     ]
 
     let changes: [(field: String, column: String, limit: Int, text: String?)]
+    /// `homeLocation` as sent: `nil` when omitted, `.some(nil)` when sent as `null` (which clears it).
+    let homeLocation: GeoPoint??
 
-    init(_ input: GraphQLObjectValue) {
+    init(_ input: GraphQLObjectValue) throws(GraphQLError) {
         changes = Self.fields.compactMap { field in
             guard let value = input[field.field] else { return nil }
             return (field.field, field.column, field.limit, value.stringValue)
         }
+        homeLocation = try input["homeLocation"].map { value throws(GraphQLError) in try GeoPoint.read(value, field: "homeLocation") }
     }
 }

@@ -17,6 +17,8 @@ package struct UserRecord: NodeRecord, OwnedByUser {
     let country: String?
     let zipCode: String?
     let bio: String?
+    /// The user's area (`User.homeLocation`), measured from by offers and the newsfeed.
+    package let homeLocation: GeoPoint?
     /// The avatar's medium; `User.avatarUrl` is its absolute URL (Sources/Accounts/Onboarding).
     let avatarMediaID: UUID?
     let emotionVerified: Bool
@@ -43,8 +45,8 @@ package struct UserRecord: NodeRecord, OwnedByUser {
     package static let columns: SQL = """
         u.id, u.email, u.email_verified_at IS NOT NULL AS email_verified, u.nickname, u.role, u.real_name, u.phone, \
         u.country, u.zip_code, u.bio, u.avatar_media_id, u.emotion_verified_at IS NOT NULL AS emotion_verified, \
-        u.blocked_at IS NOT NULL AS blocked, u.block_reason, u.created_at
-        """
+        u.blocked_at IS NOT NULL AS blocked, u.block_reason, u.created_at,
+        """ + GeoPoint.columns("u.home_location", as: "home")
 
     /// ``columns`` plus `viewer_is_friend`: whether `viewer` is the user's
     /// friend, which ``init(row:)`` then reads into ``viewerIsFriend``.
@@ -64,6 +66,7 @@ package struct UserRecord: NodeRecord, OwnedByUser {
         country = try row.decode("country", as: String?.self)
         zipCode = try row.decode("zip_code", as: String?.self)
         bio = try row.decode("bio", as: String?.self)
+        homeLocation = try GeoPoint(row: row, name: "home")
         avatarMediaID = try row.decode("avatar_media_id", as: UUID?.self)
         emotionVerified = try row.decode("emotion_verified", as: Bool.self)
         blocked = try row.decode("blocked", as: Bool.self)
@@ -84,7 +87,7 @@ package struct UserRecord: NodeRecord, OwnedByUser {
         "nickname": { $0.nickname }, "bio": { $0.bio }, "createdAt": { $0.createdAt }, "email": { $0.email },
         "phone": { $0.phone }, "realName": { $0.realName }, "country": { $0.country }, "zipCode": { $0.zipCode },
         "role": { $0.role.rawValue }, "onboarding": { $0.onboarding }, "blocked": { $0.blocked },
-        "blockReason": { $0.blockReason },
+        "blockReason": { $0.blockReason }, "homeLocation": { $0.homeLocation },
     ]
 }
 

@@ -106,6 +106,7 @@ public final class GraphQLService: Sendable {
         SystemResolvers.bind(into: &builder)
         NodeResolver.bind(into: &builder)
         PaginationResolvers.bind(into: &builder)
+        GeographyResolvers.bind(into: &builder)
         AccountsResolvers.bind(into: &builder)
         OnboardingResolvers.bind(into: &builder)
         let users = UserLoader(database: database)

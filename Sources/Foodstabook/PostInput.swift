@@ -58,20 +58,6 @@ package enum PostInput {
         return text
     }
 
-    /// A `GeoPointInput` argument, range-checked; `nil` when absent.
-    static func location(_ value: GraphQLValue?, field: String) throws(GraphQLError) -> GeoPoint? {
-        guard let object = value?.objectValue,
-            let latitude = object["latitude"]?.doubleValue, let longitude = object["longitude"]?.doubleValue
-        else { return nil }
-        var problems: [(field: String, message: String)] = []
-        if !(-90...90).contains(latitude) { problems.append(("\(field).latitude", "A latitude is between -90 and 90 degrees.")) }
-        if !(-180...180).contains(longitude) {
-            problems.append(("\(field).longitude", "A longitude is between -180 and 180 degrees."))
-        }
-        guard problems.isEmpty else { throw ClientError.invalidInput(problems) }
-        return GeoPoint(latitude: latitude, longitude: longitude)
-    }
-
     private static func check(_ text: String, field: String, limit: Int) throws(GraphQLError) {
         // Counted as PostgreSQL's char_length counts (code points), so the table's CHECK can never fail first.
         if text.unicodeScalars.count > limit {

@@ -57,14 +57,3 @@ package struct PostRecord: NodeRecord {
         "viewerHasLiked": { $0.viewerHasLiked },
     ]
 }
-
-/// `GeoPoint`: a post's location, in degrees.
-struct GeoPoint: GraphQLRecord, Sendable, Equatable {
-    let latitude: Double
-    let longitude: Double
-
-    static let objectTypeName = "GeoPoint"
-    static let fieldReaders: [String: @Sendable (GeoPoint) -> (any Sendable)?] = [
-        "latitude": { $0.latitude }, "longitude": { $0.longitude },
-    ]
-}

@@ -15,7 +15,6 @@ package enum PostResolvers {
     package static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>, database: PostgresPool, users: UserLoader) {
         builder.readFields(of: PostRecord.self)
         builder.readFields(of: PostCommentRecord.self)
-        builder.readFields(of: GeoPoint.self)
         Connection<PostRecord>.bind(as: "PostConnection", edge: "PostEdge", into: &builder)
         Connection<PostCommentRecord>.bind(as: "PostCommentConnection", edge: "PostCommentEdge", into: &builder)
         builder.resolve("Post", "photoUrl", source: PostRecord.self) { post, info in info.context.mediaURL(post.mediaID) }
@@ -47,7 +46,7 @@ package enum PostResolvers {
         builder.resolveDomain("Mutation", "createPost") { info in
             let viewer = try info.context.signedIn()
             let caption = try PostInput.caption(info.args.optionalString("caption"))
-            let location = try PostInput.location(info.args["location"], field: "location")
+            let location = try GeoPoint.read(info.args["location"], field: "location")
             let photo = try info.context.uploadedFile(info.args["photo"], argument: "photo")
             return try await PostChanges.create(photo, caption: caption, location: location, author: viewer.userID, context: info.context)
         }

@@ -57,6 +57,28 @@ struct AccountChangesTests {
         #expect(tooLong.fieldMessages["bio"] == "At most 500 characters")
     }
 
+    @Test("updateProfile sets homeLocation as a PostGIS point, range-checks it, keeps it when omitted and clears it on null")
+    func homeLocation() async throws {
+        let h = try await TestService.start()
+        let user = try await h.signUp()
+        let mutation = "mutation($i: ProfileInput!) { updateProfile(input: $i) { homeLocation { latitude longitude } bio } }"
+        let paris = try await h.post(mutation, ["i": ["homeLocation": ["latitude": 48.8566, "longitude": 2.3522]]], token: user.token)
+        #expect(paris["data.updateProfile.homeLocation.latitude"] as? Double == 48.8566, "\(paris.json)")
+        #expect(paris["data.updateProfile.homeLocation.longitude"] as? Double == 2.3522)
+        // Stored as geography: PostGIS measures Paris–London (about 344 km) from the column.
+        let london: SQL = "ST_SetSRID(ST_MakePoint(-0.1276, 51.5072), 4326)::geography"
+        let metres = try await h.pool.query("SELECT ST_Distance(home_location, " + london + ") AS d FROM users WHERE id = \(user.id)")
+        let distance = try metres[0].decode("d", as: Double.self)
+        #expect((340_000...350_000).contains(distance), "\(distance)")
+        let bad = try await h.post(mutation, ["i": ["homeLocation": ["latitude": 91, "longitude": -181]]], token: user.token)
+        #expect(bad.fieldMessages["homeLocation.latitude"] == "A latitude is between -90 and 90 degrees.")
+        #expect(bad.fieldMessages["homeLocation.longitude"] == "A longitude is between -180 and 180 degrees.")
+        let kept = try await h.post(mutation, ["i": ["bio": "Hi"]], token: user.token)
+        #expect(kept["data.updateProfile.homeLocation.latitude"] as? Double == 48.8566, "the failed change and an omission keep it")
+        let cleared = try await h.post(mutation, ["i": ["homeLocation": NSNull()]], token: user.token)
+        #expect(cleared["data.updateProfile.homeLocation"] is NSNull)
+    }
+
     @Test("deleteAccount needs the password, removes the user and its tokens, and stays in the event log")
     func deleteAccount() async throws {
         let h = try await TestService.start()

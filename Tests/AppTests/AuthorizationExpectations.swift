@@ -38,6 +38,7 @@ enum AuthorizationExpectations {
         "User.realName": selfOrAdmin,
         "User.country": selfOrAdmin,
         "User.zipCode": selfOrAdmin,
+        "User.homeLocation": selfOrAdmin,
         "User.role": selfOrAdmin,
         "User.onboarding": selfOrAdmin,
         "User.blocked": adminOnly,

@@ -56,6 +56,7 @@ package enum AccountChanges {
             assignments = assignments + SQL(unsafeSQL: ", \(column) = ") + "\(text.flatMap { $0.isEmpty ? nil : $0 })"
         }
         guard problems.isEmpty else { throw ClientError.invalidInput(problems) }
+        if let home = profile.homeLocation { assignments = assignments + ", home_location = " + (home?.geography ?? "NULL") }
         return try await context.database.withTransaction { connection in
             let rows = try await connection.query(
                 "UPDATE users u SET " + assignments + " WHERE u.id = \(viewer.userID) RETURNING \(UserRecord.columns)"
