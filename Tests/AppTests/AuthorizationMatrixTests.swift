@@ -131,7 +131,8 @@ struct AuthorizationMatrixTests {
             // a sixth user (so that no caller is its sender), and a message with each signed-in caller.
             _ = try await h.pool.execute("""
                 UPDATE users SET phone = '+15550100', real_name = 'Owen Owner', country = 'NL', zip_code = '1011',
-                    block_reason = 'matrix' WHERE id = \(owner.id)
+                    block_reason = 'matrix', home_location = ST_SetSRID(ST_MakePoint(4.9, 52.37), 4326)::geography
+                    WHERE id = \(owner.id)
                 """)
             let selfie = try await insertMedia(h, owner: owner.id, kind: "SELFIE", visibility: "PRIVATE")
             _ = try await h.pool.execute(
