@@ -9,9 +9,9 @@ package enum OfferQueries {
     static func page(
         in area: OfferArea, search: SubstringFilter?, request: OfferPageRequest, database: PostgresPool
     ) async throws -> OfferConnection {
+        let page = try pageRows(of: "TRUE", in: area, search: search, request: request)
         let rows = try await database.query("""
-            SELECT \(OfferRecord.columns) FROM \(OfferRecord.from(try pageRows(of: "TRUE", in: area, search: search, request: request)))
-            ORDER BY n.\(key(area)), n.id
+            SELECT \(OfferRecord.columns) FROM \(OfferRecord.from(page)) ORDER BY n.\(key(area)), n.id
             """)
         return OfferConnection(rows: try rows.map(OfferRecord.init(row:)), request: request, hasPoint: area.point != nil)
     }
@@ -21,12 +21,10 @@ package enum OfferQueries {
     static func pages(
         ofIssuers issuers: [UUID], in area: OfferArea, request: OfferPageRequest, database: PostgresPool
     ) async throws -> [UUID: OfferConnection] {
+        let page = try pageRows(of: "o.issuer_id = k.parent", in: area, search: nil, request: request)
         let rows = try await database.query("""
             SELECT k.parent AS page_parent, p.* FROM unnest(\(issuers)::uuid[]) AS k(parent)
-            LEFT JOIN LATERAL (
-                SELECT \(OfferRecord.columns)
-                FROM \(OfferRecord.from(try pageRows(of: "o.issuer_id = k.parent", in: area, search: nil, request: request)))
-            ) p ON TRUE
+            LEFT JOIN LATERAL (SELECT \(OfferRecord.columns) FROM \(OfferRecord.from(page))) p ON TRUE
             ORDER BY k.parent, p.\(key(area)), p.id
             """)
         var offers: [UUID: [OfferRecord]] = Dictionary(uniqueKeysWithValues: Set(issuers).map { ($0, []) })
@@ -54,8 +52,8 @@ package enum OfferQueries {
         for (owner, ownerKeys) in Dictionary(grouping: keys, by: \.owner) {
             let area = OfferArea(try await homeLocation(of: owner, database: database), radiusMeters: radiusMeters)
             for (page, pageKeys) in Dictionary(grouping: ownerKeys, by: \.page) {
-                let pages = try await pages(ofIssuers: pageKeys.map(\.issuer), in: area, request: page, database: database)
-                for key in pageKeys { answers[key] = pages[key.issuer] }
+                let connections = try await pages(ofIssuers: pageKeys.map(\.issuer), in: area, request: page, database: database)
+                for key in pageKeys { answers[key] = connections[key.issuer] }
             }
         }
         return answers
@@ -74,7 +72,8 @@ package enum OfferQueries {
             SELECT EXISTS (SELECT 1 FROM issuers WHERE id = \(issuer)) AS known,
                    (SELECT count(*) FROM offers o WHERE o.issuer_id = \(issuer) AND \(valid) AND \(area.condition)) AS n
             """)[0]
-        return try row.decode("known", as: Bool.self) ? try row.decode("n", as: Int.self) : nil
+        guard try row.decode("known", as: Bool.self) else { return nil }
+        return try row.decode("n", as: Int.self)
     }
 
     /// Where user `user` said they are (User.homeLocation): the point a list is measured from when it names none.

@@ -25,12 +25,12 @@ package enum OfferResolvers {
             return loaders.cardOffers.load(.init(owner: try info.context.signedIn().userID, issuer: issuer, page: page))
         }
         builder.resolveDomain("Query", "offersAvailable") { info in
-            let area = try await area(near: info.args["near"], context: info.context, radiusMeters: radiusMeters)
+            let area = try await measuredArea(near: info.args["near"], context: info.context, radiusMeters: radiusMeters)
             return try await OfferQueries.available(in: area, database: info.context.database)
         }
         builder.resolveDomain("Query", "offerSummary") { info in
             let issuer = try info.args.id(of: IssuerRecord.self, "issuerId", else: CardErrors.issuerNotFound)
-            let area = try await area(near: info.args["near"], context: info.context, radiusMeters: radiusMeters)
+            let area = try await measuredArea(near: info.args["near"], context: info.context, radiusMeters: radiusMeters)
             guard let count = try await OfferQueries.count(ofIssuer: issuer, in: area, database: info.context.database) else {
                 throw CardErrors.issuerNotFound
             }
@@ -39,7 +39,7 @@ package enum OfferResolvers {
         builder.resolveDomain("Query", "offers") { info in
             _ = try info.context.signedIn()
             let request = try OfferPageRequest(arguments: info.args)
-            let area = try await area(near: info.args["near"], context: info.context, radiusMeters: radiusMeters)
+            let area = try await measuredArea(near: info.args["near"], context: info.context, radiusMeters: radiusMeters)
             return try await OfferQueries.page(
                 in: area, search: SubstringFilter(info.args.optionalString("search")), request: request, database: info.context.database
             )
@@ -87,7 +87,7 @@ package enum OfferResolvers {
 
     /// The area a read is measured in: around `near` when given (range-checked), else around the signed-in
     /// viewer's homeLocation, else no point (every valid offer).
-    private static func area(near: GraphQLValue?, context: QuarryContext, radiusMeters: Double) async throws -> OfferArea {
+    private static func measuredArea(near: GraphQLValue?, context: QuarryContext, radiusMeters: Double) async throws -> OfferArea {
         if let point = try GeoPoint.read(near, field: "near") { return OfferArea(point, radiusMeters: radiusMeters) }
         guard let viewer = context.viewer else { return OfferArea(nil, radiusMeters: radiusMeters) }
         return OfferArea(try await OfferQueries.homeLocation(of: viewer.userID, database: context.database), radiusMeters: radiusMeters)

@@ -36,7 +36,7 @@ struct OfferAdminTests {
         let admin = try await h.signUp("admin", role: .admin)
         let user = try await h.signUp("shopper")
         let here = OfferFixtures.somewhere()
-        let issuer = try await h.issuer("Created")
+        let issuer = try await h.addIssuer("Created")
         let store = try await h.post(Self.createStore, ["i": Self.storeInput(issuer, "  Corner Shop ", at: here)], token: admin.token)
         #expect(store.codes.isEmpty, "\(store)")
         #expect(store["data.createStore.name"] as? String == "Corner Shop")
@@ -64,7 +64,7 @@ struct OfferAdminTests {
     func validation() async throws {
         let h = try await TestService.start()
         let admin = try await h.signUp("admin", role: .admin)
-        let issuer = try await h.issuer("Rules")
+        let issuer = try await h.addIssuer("Rules")
         var bad = Self.storeInput(issuer, " ", at: OfferFixtures.somewhere(), address: "")
         bad["issuerId"] = GlobalID(typeName: "Issuer", id: UUID()).text
         let unknownIssuer = try await h.post(Self.createStore, ["i": bad], token: admin.token)
@@ -106,8 +106,8 @@ struct OfferAdminTests {
         let admin = try await h.signUp("admin", role: .admin)
         let user = try await h.signUp("shopper")
         let here = OfferFixtures.somewhere()
-        let first = try await h.issuer("First")
-        let second = try await h.issuer("Second")
+        let first = try await h.addIssuer("First")
+        let second = try await h.addIssuer("Second")
         let store = try #require(try await h.post(Self.createStore, ["i": Self.storeInput(first, "Mover", at: here)], token: admin.token)
             .string("data.createStore.id"))
         var input = Self.offerInput(store, "Moving sale")
@@ -142,7 +142,7 @@ struct OfferAdminTests {
     func deletions() async throws {
         let h = try await TestService.start()
         let admin = try await h.signUp("admin", role: .admin)
-        let issuer = try await h.issuer("Deleted")
+        let issuer = try await h.addIssuer("Deleted")
         let store = try #require(try await h.post(Self.createStore, ["i": Self.storeInput(issuer, "Gone", at: OfferFixtures.somewhere())],
                                                   token: admin.token).string("data.createStore.id"))
         var input = Self.offerInput(store, "With thumbnail")
@@ -165,10 +165,10 @@ struct OfferAdminTests {
     func userIsForbidden() async throws {
         let h = try await TestService.start()
         let user = try await h.signUp("user")
-        let issuer = try await h.issuer("Forbidden")
+        let issuer = try await h.addIssuer("Forbidden")
         let store = try await h.post(Self.createStore, ["i": Self.storeInput(issuer, "Shop", at: OfferFixtures.somewhere())], token: user.token)
         #expect(store.codes == ["FORBIDDEN"], "\(store)")
-        let storeID = try await h.store(issuer, "Shop", at: OfferFixtures.somewhere())
+        let storeID = try await h.addStore(issuer, "Shop", at: OfferFixtures.somewhere())
         let offer = try await h.post(
             Self.createOffer, ["i": Self.offerInput(GlobalID(typeName: "Store", id: storeID).text, "x")], token: user.token
         )

@@ -25,13 +25,13 @@ enum OfferFixtures {
 
 extension TestService {
     /// A new issuer with a unique name starting with `name`; returns its id.
-    func issuer(_ name: String) async throws -> UUID {
+    func addIssuer(_ name: String) async throws -> UUID {
         try await pool.query("INSERT INTO issuers (name) VALUES (\(name + " " + UUID().uuidString.prefix(8))) RETURNING id")[0]
             .decode("id", as: UUID.self)
     }
 
     /// A store of `issuer` named `name` at `point`; returns its id.
-    func store(_ issuer: UUID, _ name: String, at point: GeoPoint) async throws -> UUID {
+    func addStore(_ issuer: UUID, _ name: String, at point: GeoPoint) async throws -> UUID {
         try await pool.query("""
             INSERT INTO stores (issuer_id, name, address, location) VALUES (\(issuer), \(name), 'Test street 1', \(point.geography))
             RETURNING id
@@ -40,7 +40,7 @@ extension TestService {
 
     /// An offer of `store` valid from `from` to `to` days from now; returns its id.
     @discardableResult
-    func offer(_ store: UUID, _ details: String, from: Double = -1, to: Double = 10) async throws -> UUID {
+    func addOffer(_ store: UUID, _ details: String, from: Double = -1, to: Double = 10) async throws -> UUID {
         try await pool.query("""
             INSERT INTO offers (store_id, issuer_id, location, details, valid_from, valid_to)
             SELECT id, issuer_id, location, \(details), now() + \(from) * interval '1 day', now() + \(to) * interval '1 day'
