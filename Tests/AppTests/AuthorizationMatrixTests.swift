@@ -126,12 +126,13 @@ struct AuthorizationMatrixTests {
             let admin = try await h.signUp("admin", role: .admin)
             let superAdmin = try await h.signUp("superadmin", role: .superAdmin)
             try await h.befriend(friend, owner)
-            // Every guarded field of the owner has a value: the optional profile fields, a block reason (on an
+            // Every guarded field of the owner has a value: the optional profile fields and home area, a block reason (on an
             // account that is not blocked, so it still signs in), a selfie, a screenshot, a friend request from
             // a sixth user (so that no caller is its sender), and a message with each signed-in caller.
             _ = try await h.pool.execute("""
                 UPDATE users SET phone = '+15550100', real_name = 'Owen Owner', country = 'NL', zip_code = '1011',
-                    block_reason = 'matrix' WHERE id = \(owner.id)
+                    block_reason = 'matrix', home_location = ST_SetSRID(ST_MakePoint(4.9, 52.37), 4326)::geography
+                WHERE id = \(owner.id)
                 """)
             let selfie = try await insertMedia(h, owner: owner.id, kind: "SELFIE", visibility: "PRIVATE")
             _ = try await h.pool.execute(
