@@ -21,7 +21,7 @@ package struct OfferRecord: NodeRecord {
     /// and issuers `i`.
     static let columns: SQL = """
         n.id, n.details, n.thumbnail_media_id, n.valid_from, n.valid_to, n.distance, s.name AS store_name,
-        i.id AS issuer_id, i.name AS issuer_name, i.logo_url AS issuer_logo_url, i.website AS issuer_website
+        \(IssuerRecord.joinedColumns)
         """
 
     /// `rows` (offers with a `distance` column) aliased `n`, joined to their stores and issuers.
@@ -37,10 +37,7 @@ package struct OfferRecord: NodeRecord {
         validTo = try row.decode("valid_to", as: Date.self)
         distanceMeters = try row.decode("distance", as: Double?.self)
         storeName = try row.decode("store_name", as: String.self)
-        issuer = IssuerRecord(
-            id: try row.decode("issuer_id", as: UUID.self), name: try row.decode("issuer_name", as: String.self),
-            logoURL: try row.decode("issuer_logo_url", as: String?.self), website: try row.decode("issuer_website", as: String?.self)
-        )
+        issuer = try IssuerRecord(joinedIn: row)
     }
 
     package static let fieldReaders: [String: @Sendable (OfferRecord) -> (any Sendable)?] = [

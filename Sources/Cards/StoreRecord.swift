@@ -15,8 +15,7 @@ package struct StoreRecord: NodeRecord {
 
     /// The columns ``init(row:)`` reads from ``from``.
     static let columns: SQL = """
-        st.id, st.name, st.address, \(GeoPoint.columns("st.location", as: "location")), i.id AS issuer_id, i.name AS issuer_name,
-        i.logo_url AS issuer_logo_url, i.website AS issuer_website
+        st.id, st.name, st.address, \(GeoPoint.columns("st.location", as: "location")), \(IssuerRecord.joinedColumns)
         """
     /// The stores aliased `st` with their issuers aliased `i`.
     static let from: SQL = "stores st JOIN issuers i ON i.id = st.issuer_id"
@@ -29,10 +28,7 @@ package struct StoreRecord: NodeRecord {
         location = GeoPoint(
             latitude: try row.decode("location_latitude", as: Double.self), longitude: try row.decode("location_longitude", as: Double.self)
         )
-        issuer = IssuerRecord(
-            id: try row.decode("issuer_id", as: UUID.self), name: try row.decode("issuer_name", as: String.self),
-            logoURL: try row.decode("issuer_logo_url", as: String?.self), website: try row.decode("issuer_website", as: String?.self)
-        )
+        issuer = try IssuerRecord(joinedIn: row)
     }
 
     package static let fieldReaders: [String: @Sendable (StoreRecord) -> (any Sendable)?] = [
