@@ -18,9 +18,16 @@ import Postgres
 ///    best tier;
 /// 2. within a tier, the caption's `ts_rank` (how often the words occur), highest first (0 without a caption match);
 /// 3. posts of the viewer's friends first;
-/// 4. distance from `near`, or from the viewer's `homeLocation` when `near` is absent, nearest first; posts without
-///    a location, or every post when there is no point, come after those with one and tie;
+/// 4. distance from `near`, or from the viewer's `homeLocation` when `near` is absent, nearest first (measured on a
+///    sphere, `use_spheroid` false: only the order counts, and the sphere is PostGIS's cheaper formula); posts
+///    without a location, or every post when there is no point, come after those with one and tie;
 /// 5. newest first, then by id, so that the order is total and a ``PostSearchCursor`` holding the key is exact.
+///
+/// The matching authors are found first (a BitmapOr of the two users indexes); their posts are a range of
+/// `posts_author_created_idx` each, and the caption's matches by other authors a bitmap of the GIN index, so each
+/// matching post is read once and its key computed once. The key cannot come from an index (the rank is
+/// computed), so every match is keyed and the page is a top-N sort: the cost grows with the number of matches
+/// (Benchmarks/README.md, "Post search").
 enum PostSearchQueries {
     /// The key of the list's order, all ascending (statement text): rank and time are negated to read highest and
     /// newest first, `stranger` is false for a friend's post.
@@ -39,22 +46,27 @@ enum PostSearchQueries {
                 """
         }
         let rows = try await database.query("""
-            WITH matches AS (
-                SELECT p.id, CASE WHEN lower(u.email) = lower(\(keywords)) THEN 0 WHEN lower(u.nickname) = lower(\(keywords)) THEN 1
-                    WHEN \(nickname.isPrefix(of: "u.nickname")) THEN 3 ELSE 4 END AS tier, 0::float8 AS rank
-                FROM users u JOIN posts p ON p.author_id = u.id AND \(PostQueries.live)
-                WHERE lower(u.email) = lower(\(keywords)) OR \(nickname.matches("u.nickname"))
+            WITH q AS (
+                SELECT plainto_tsquery('english', \(keywords)) AS query
+            ), authors AS (
+                SELECT u.id, CASE WHEN lower(u.email) = lower(\(keywords)) THEN 0 WHEN lower(u.nickname) = lower(\(keywords)) THEN 1
+                    WHEN \(nickname.isPrefix(of: "u.nickname")) THEN 3 ELSE 4 END AS tier
+                FROM users u WHERE lower(u.email) = lower(\(keywords)) OR \(nickname.matches("u.nickname"))
+            ), matches AS (
+                SELECT p.id, p.author_id, p.location, p.created_at,
+                    CASE WHEN a.tier > 2 AND p.caption_search @@ q.query THEN 2 ELSE a.tier END AS tier,
+                    CASE WHEN p.caption_search @@ q.query THEN ts_rank(p.caption_search, q.query) ELSE 0 END AS rank
+                FROM authors a JOIN posts p ON p.author_id = a.id AND \(PostQueries.live), q
                 UNION ALL
-                SELECT p.id, 2, ts_rank(p.caption_search, q.query)::float8
-                FROM posts p, plainto_tsquery('english', \(keywords)) AS q(query)
-                WHERE p.caption_search @@ q.query AND \(PostQueries.live)
+                SELECT p.id, p.author_id, p.location, p.created_at, 2, ts_rank(p.caption_search, q.query)
+                FROM posts p, q
+                WHERE p.caption_search @@ q.query AND \(PostQueries.live) AND p.author_id NOT IN (SELECT a.id FROM authors a)
             ), keyed AS (
-                SELECT p.id, min(m.tier) AS tier, -max(m.rank) AS rank_key,
-                    NOT EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = \(viewer) AND f.friend_id = p.author_id) AS stranger,
-                    coalesce(ST_Distance(p.location, \(origin)), 'Infinity') AS distance,
-                    -(extract(epoch FROM p.created_at) * 1000000)::int8 AS age_key
-                FROM matches m JOIN posts p ON p.id = m.id
-                GROUP BY p.id
+                SELECT m.id, m.tier, -m.rank::float8 AS rank_key,
+                    NOT EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = \(viewer) AND f.friend_id = m.author_id) AS stranger,
+                    coalesce(ST_Distance(m.location, \(origin), false), 'Infinity') AS distance,
+                    -(extract(epoch FROM m.created_at) * 1000000)::int8 AS age_key
+                FROM matches m
             ), page AS (
                 SELECT * FROM keyed k WHERE \(after) ORDER BY \(key) LIMIT \(request.size + 1)
             )

@@ -1,4 +1,3 @@
-@testable import AppCore
 import Foundation
 import Postgres
 import QuarryTestSupport
