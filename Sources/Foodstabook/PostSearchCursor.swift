@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Postgres
 
 /// A position in `searchPosts`' ranked list: the row's whole sort key (``PostSearchQueries``), so the next page
 /// starts right after it however the list changed in between (a new post ranking above it is not seen, and none

@@ -15,19 +15,8 @@ struct PostSearchRequest: Sendable {
     init(arguments: GraphQLObjectValue) throws(GraphQLError) {
         keywords = try PostSearchInput.keywords(try arguments.string("keywords"))
         near = try GeoPoint.read(arguments["near"], field: "near")
-        let first = arguments.optionalInt("first")
-        if let first, !(0...PageRequest.maximumSize).contains(first) {
-            throw ClientError.invalidInput([("first", "first must be between 0 and \(PageRequest.maximumSize).")])
-        }
-        size = first ?? 20
-        if let text = arguments.optionalString("after") {
-            guard let cursor = PostSearchCursor(text) else {
-                throw ClientError.invalidInput([("after", "This cursor is not valid; use one from a previous page.")])
-            }
-            after = cursor
-        } else {
-            after = nil
-        }
+        size = try PageRequest.first(of: arguments)
+        after = try PageRequest.after(of: arguments) { PostSearchCursor($0) }
     }
 }
 

@@ -82,7 +82,7 @@ enum PostSearchQueries {
                     stranger: try row.decode("stranger", as: Bool.self), distance: try row.decode("distance", as: Double.self),
                     age: try row.decode("age_key", as: Int64.self), id: post.id
                 )
-                return (post, cursor.text)
+                return (node: post, cursor: cursor.text)
             },
             request: request
         )
