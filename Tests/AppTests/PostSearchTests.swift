@@ -31,9 +31,9 @@ struct PostSearchTests {
         (response["data.searchPosts.posts.edges"] as? [[String: Any]] ?? []).compactMap { ($0["node"] as? [String: Any])?["id"] as? String }
     }
 
-    static let paris: [String: Any] = ["latitude": 48.8566, "longitude": 2.3522]
-    static let london: [String: Any] = ["latitude": 51.5074, "longitude": -0.1278]
-    static let brussels: [String: Any] = ["latitude": 50.8503, "longitude": 4.3517]
+    static var paris: [String: Any] { ["latitude": 48.8566, "longitude": 2.3522] }
+    static var london: [String: Any] { ["latitude": 51.5074, "longitude": -0.1278] }
+    static var brussels: [String: Any] { ["latitude": 50.8503, "longitude": 4.3517] }
 
     @Test("ranked by match quality: exact nickname, then captions by rank, then nickname prefix, then substring; case ignored")
     func matchQuality() async throws {
