@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-feed bench-offers bench-soak
+.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-feed bench-offers bench-search bench-soak
 
 ## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
 ## oracle), pytest, Selenium, aiosmtpd, websockets and gql (the end-to-end tests' browser driver, SMTP server,
@@ -85,6 +85,9 @@ bench-feed:
 ## The offers benchmark: offers(near:, first: 20) over 100,000 offers under wrk, and the statement's plan.
 bench-offers:
 	@Benchmarks/http/run.sh measure-offers.sh
+## The post search benchmark: searchPosts (first 20) over 100,000 posts by 10,000 users, by caption word, nickname, e-mail.
+bench-search:
+	@Benchmarks/http/run.sh measure-search.sh
 
 ## The soak: 60 s at 128 connections of reads, messages and a login a second; RSS, errors, SIGTERM under load.
 bench-soak:

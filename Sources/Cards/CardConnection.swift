@@ -12,19 +12,8 @@ struct CardPageRequest: Sendable {
     let search: SubstringFilter?
 
     init(arguments: GraphQLObjectValue) throws(GraphQLError) {
-        let first = arguments.optionalInt("first")
-        if let first, !(0...PageRequest.maximumSize).contains(first) {
-            throw ClientError.invalidInput([("first", "first must be between 0 and \(PageRequest.maximumSize).")])
-        }
-        size = first ?? 20
-        if let text = arguments.optionalString("after") {
-            guard let cursor = CardCursor(text) else {
-                throw ClientError.invalidInput([("after", "This cursor is not valid; use one from a previous page.")])
-            }
-            after = cursor
-        } else {
-            after = nil
-        }
+        size = try PageRequest.first(of: arguments)
+        after = try PageRequest.after(of: arguments) { CardCursor($0) }
         search = SubstringFilter(arguments.optionalString("search"))
     }
 }

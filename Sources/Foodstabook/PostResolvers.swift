@@ -40,6 +40,7 @@ package enum PostResolvers {
         }
         bindPostMutations(into: &builder)
         bindSocialMutations(into: &builder)
+        bindSearch(into: &builder)
     }
 
     private static func bindPostMutations(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {

@@ -160,6 +160,8 @@ enum AuthorizationExpectations {
         "Mutation.deletePostComment": signedIn,
         "Mutation.follow": signedIn,
         "Mutation.unfollow": signedIn,
+        // foodstabook.md 2.7.1: "Precondition: User is logged in" (issue 16).
+        "Query.searchPosts": signedIn,
     ]
 
     /// Fields reviewed as readable by anyone who reaches them (no `@auth` of their own). A type listed here whole
@@ -223,6 +225,7 @@ enum AuthorizationExpectations {
         "GeoPoint.longitude", "PostConnection.edges", "PostConnection.pageInfo", "PostEdge.cursor", "PostEdge.node",
         "PostComment.id", "PostComment.text", "PostComment.author", "PostComment.createdAt",
         "PostCommentConnection.edges", "PostCommentConnection.pageInfo", "PostCommentEdge.cursor", "PostCommentEdge.node",
+        "PostSearchResult.posts", "PostSearchResult.message",
         // My Cards (issue 15): a card is reached only through the viewer's own `cards`, `recentCards`, `card` and
         // the card mutations (USER), which read the viewer's cards alone; the issuers' catalogue is public.
         "Card.id", "Card.name", "Card.barcodeValue", "Card.barcodeFormat", "Card.background", "Card.dominantColors",

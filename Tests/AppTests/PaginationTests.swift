@@ -68,7 +68,7 @@ struct PaginationTests {
                     let page = try await read(PageRequest(order: order, size: 3, after: after), on: connection)
                     seen += page.edges.map(\.node)
                     hasNext = page.pageInfo.hasNextPage
-                    after = page.edges.last?.cursor
+                    after = page.edges.last.flatMap { Cursor($0.cursor) }
                     #expect(!page.pageInfo.hasPreviousPage)
                 }
                 #expect(seen == Array(expected))
@@ -80,7 +80,7 @@ struct PaginationTests {
                     let page = try await read(PageRequest(order: order, size: 3, fromEnd: true, before: before), on: connection)
                     reversed = page.edges.map(\.node) + reversed
                     hasPrevious = page.pageInfo.hasPreviousPage
-                    before = page.edges.first?.cursor
+                    before = page.edges.first.flatMap { Cursor($0.cursor) }
                     #expect(!page.pageInfo.hasNextPage)
                 }
                 #expect(reversed == Array(expected))

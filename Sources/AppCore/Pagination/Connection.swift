@@ -5,11 +5,12 @@ import GraphQLExecution
 /// returned them (up to ``PageRequest/limit`` rows).
 package struct Connection<Node: Sendable>: GraphQLFieldTable {
     struct Edge: GraphQLFieldTable {
-        let cursor: Cursor
+        /// The position as clients see it (``Cursor/text``, or a list's own cursor).
+        let cursor: String
         let node: Node
 
         static var fieldReaders: [String: @Sendable (Edge) -> (any Sendable)?] {
-            ["cursor": { $0.cursor.text }, "node": { $0.node }]
+            ["cursor": { $0.cursor }, "node": { $0.node }]
         }
     }
 
@@ -21,10 +22,20 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
         let more = rows.count > request.size
         var page = Array(rows.prefix(request.size))
         if request.fromEnd { page.reverse() }
-        edges = page.map { Edge(cursor: $0.cursor, node: $0.node) }
+        edges = page.map { Edge(cursor: $0.cursor.text, node: $0.node) }
         pageInfo = PageInfo(
             hasNextPage: !request.fromEnd && more, hasPreviousPage: request.fromEnd && more,
-            startCursor: edges.first?.cursor.text, endCursor: edges.last?.cursor.text
+            startCursor: edges.first?.cursor, endCursor: edges.last?.cursor
+        )
+    }
+
+    /// A forward page of a list ordered by its own key rather than (time, id) (`searchPosts` by match
+    /// quality): `rows` in order, each with its cursor text, read with `LIMIT size + 1`, so a row past `size`
+    /// means more follow.
+    package init(rows: [(node: Node, cursor: String)], size: Int) {
+        edges = rows.prefix(size).map { Edge(cursor: $0.cursor, node: $0.node) }
+        pageInfo = PageInfo(
+            hasNextPage: rows.count > size, hasPreviousPage: false, startCursor: edges.first?.cursor, endCursor: edges.last?.cursor
         )
     }
 

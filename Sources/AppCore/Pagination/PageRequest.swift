@@ -55,6 +55,28 @@ package struct PageRequest: Sendable, Hashable {
         self.before = before
     }
 
+    /// `first` of a forward-only list with a cursor of its own (cards by name, `searchPosts` by rank):
+    /// ``defaultSize`` when absent; outside 0…``maximumSize`` a `BAD_USER_INPUT` error naming `first`.
+    package static func first(of arguments: GraphQLObjectValue) throws(GraphQLError) -> Int {
+        let first = arguments.optionalInt("first")
+        if let first, !(0...maximumSize).contains(first) {
+            throw ClientError.invalidInput([("first", "first must be between 0 and \(maximumSize).")])
+        }
+        return first ?? defaultSize
+    }
+
+    /// `after` of such a list, read by `decode` (`nil` for a text it did not make: a `BAD_USER_INPUT` error naming
+    /// `after`); `nil` when absent.
+    package static func after<Position>(
+        of arguments: GraphQLObjectValue, _ decode: (String) -> Position?
+    ) throws(GraphQLError) -> Position? {
+        guard let text = arguments.optionalString("after") else { return nil }
+        guard let position = decode(text) else {
+            throw ClientError.invalidInput([("after", "This cursor is not valid; use one from a previous page.")])
+        }
+        return position
+    }
+
     /// The conditions `after` and `before` put on rows whose time and id are
     /// the columns `time` and `id` (statement text, never input); `TRUE` when neither is given.
     package func condition(time: SQL, id: SQL) -> SQL {
