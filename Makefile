@@ -85,6 +85,7 @@ bench-feed:
 ## The offers benchmark: offers(near:, first: 20) over 100,000 offers under wrk, and the statement's plan.
 bench-offers:
 	@Benchmarks/http/run.sh measure-offers.sh
+
 ## The post search benchmark: searchPosts (first 20) over 100,000 posts by 10,000 users, by caption word, nickname, e-mail.
 bench-search:
 	@Benchmarks/http/run.sh measure-search.sh
