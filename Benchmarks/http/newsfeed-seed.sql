@@ -2,7 +2,7 @@
 -- 10,000 users (the bench account and 9,999 more) in ten cities, each with 20 friends (n ± 1 … n ± 10, mod
 -- 10,000), following 20 others, and 10 posts: 100,000 posts over the last 60 days, 7 in 10 with a place near the
 -- author's city. The bench account lives in Lyon: its newsfeed is its own 10 posts and its friends' and followed
--- users' 400 (tier 1), then about 3,500 recent posts of others in Lyon (tier 2), then about 46,000 more (tier 3).
+-- users' 400 (tier 1), then about 5,000 recent posts of others around Lyon (tier 2), then about 45,000 more (tier 3).
 \set ON_ERROR_STOP on
 BEGIN;
 

@@ -137,7 +137,8 @@ struct NewsfeedTests {
             #expect(edges.count <= size)
             ids += edges.compactMap { ($0["node"] as? [String: Any])?["id"] as? String }
             guard r["data.newsfeed.pageInfo.hasNextPage"] as? Bool == true else { return ids }
-            after = try #require(r.string("data.newsfeed.pageInfo.endCursor"))
+            let next: String = try #require(r.string("data.newsfeed.pageInfo.endCursor"))
+            after = next
         }
         Issue.record("the feed did not end within 50 pages")
         return ids
