@@ -4,9 +4,9 @@
 # newsfeed-seed.sql (10,000 users, 100,000 posts, friendships and follows), then measures pages of 20 of the bench
 # account's newsfeed under wrk: the first page (tier 1: friends' and followed users' posts), the page across the
 # tier 1 / tier 2 boundary (posts 401-420: the last 10 of tier 1, the first 10 nearby), and a page at the start of
-# tier 3; with the SQL statements per request from the server's own counter (GET /metrics). Then prints the plan
-# (EXPLAIN ANALYZE) of the boundary page's statement, as the server sent it (read back from the cluster's log).
-# Prints Markdown.
+# tier 3; with the SQL statements per request from the server's own counter (serve.sh's `statements`). Then
+# prints the plan (EXPLAIN ANALYZE) of the boundary page's statement as the server sent it (read back from the
+# cluster's log). Prints Markdown.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 duration=${DURATION:-20}
@@ -47,13 +47,6 @@ print(cursors[399], cursors[tiers.index(3) - 1])
 PY
 )
 
-statements() {
-  curl -sf "${url%/graphql}/metrics" | python3 -c '
-import re, sys
-text = sys.stdin.read()
-total = lambda name: float(re.search(r"^quarry_graphql_sql_statements_" + name + r"\s+(\S+)", text, re.M).group(1))
-print(total("sum"), total("count"))'
-}
 # wrk after cursor `$1` (none: the first page), then `requests/s p50 p99 statements-per-request`.
 measure() {
   local sum_before count_before sum_after count_after

@@ -72,7 +72,7 @@ enum NewsfeedQueries {
     /// than a page (``tier(_:page:gate:)``), then the page's posts with their columns. The first page of a
     /// feed with a full tier 1 reads tier 1 alone. (A `LIMIT` computed from the earlier tiers' counts would
     /// skip them too, but the planner then guesses a tenth of each tier is read, and the estimated cost of
-    /// tier 3's distance checks set off JIT compilation: 50 ms a page in `make bench-newsfeed`.)
+    /// tier 3's distance checks set off JIT compilation: 40 ms a page on Benchmarks/http/newsfeed-seed.sql.)
     static func page(for viewer: UUID, page: PageRequest, database: PostgresPool) async throws -> Connection<PostRecord> {
         let first = page.after?.tier ?? tiers.lowerBound
         let fromTop = PageRequest(order: .newestFirst, size: page.size)

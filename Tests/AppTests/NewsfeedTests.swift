@@ -99,6 +99,15 @@ struct NewsfeedTests {
         return ids
     }
 
+    /// A database of the test's own with ``people(_:)`` and ``seeds(_:)`` written (tier 3 holds every user's
+    /// posts, so no other test's may be there).
+    static func seeded() async throws -> (TestService, People, [Seed], [String]) {
+        let h = try await TestService.start(database: try await TestDatabases.migrated(prefix: "newsfeed").pool)
+        let p = try await Self.people(h)
+        let written = Self.seeds(p)
+        return (h, p, written, try await Self.insert(written, h))
+    }
+
     /// The feed `viewer` should see, worked out here from the issue's rules: (tier, age) order, deleted and
     /// too-old posts left out. `authors` are the tier 1 authors; `home` the viewer's home, if any.
     static func expected(
@@ -146,10 +155,7 @@ struct NewsfeedTests {
 
     @Test("tiers in order: own, friends' and followed users' posts, then nearby, then the rest, each newest first")
     func tierOrder() async throws {
-        let h = try await TestService.start(database: try await TestDatabases.migrated(prefix: "newsfeed").pool)
-        let p = try await Self.people(h)
-        let seeds = Self.seeds(p)
-        let ids = try await Self.insert(seeds, h)
+        let (h, p, seeds, ids) = try await Self.seeded()
         let expected = Self.expected(seeds, ids: ids, authors: [p.viewer, p.friend, p.followed], home: Self.paris)
         // The rules as written in the issue, spelled out for these posts: tier 1 is the friend's 1 h post (near
         // Paris, still tier 1), the followed user's 3 h one, the viewer's 5 h one and the friend's 40-day-old
@@ -165,10 +171,7 @@ struct NewsfeedTests {
 
     @Test("pages of 1 to 4 posts run across the tier boundaries: nothing twice, nothing missing", arguments: [1, 2, 3, 4])
     func cursorsAcrossTiers(size: Int) async throws {
-        let h = try await TestService.start(database: try await TestDatabases.migrated(prefix: "newsfeed").pool)
-        let p = try await Self.people(h)
-        let seeds = Self.seeds(p)
-        let ids = try await Self.insert(seeds, h)
+        let (h, p, seeds, ids) = try await Self.seeded()
         let expected = Self.expected(seeds, ids: ids, authors: [p.viewer, p.friend, p.followed], home: Self.paris)
         let walked = try await Self.walk(h, p.viewer, size: size)
         #expect(walked == expected)
@@ -177,10 +180,7 @@ struct NewsfeedTests {
 
     @Test("a viewer with no homeLocation has no nearby tier: other users' recent posts come newest first, wherever they are")
     func noHomeLocation() async throws {
-        let h = try await TestService.start(database: try await TestDatabases.migrated(prefix: "newsfeed").pool)
-        let p = try await Self.people(h)
-        let seeds = Self.seeds(p)
-        let ids = try await Self.insert(seeds, h)
+        let (h, p, seeds, ids) = try await Self.seeded()
         let expected = Self.expected(seeds, ids: ids, authors: [p.homeless], home: nil)
         #expect(expected == [ids[1], ids[8], ids[5], ids[4], ids[6], ids[0], ids[9], ids[11], ids[12]])
         #expect(try await Self.walk(h, p.homeless, size: 3) == expected)
@@ -188,13 +188,10 @@ struct NewsfeedTests {
 
     @Test("a post deleted while the feed is read is gone from the next page; none shows a deleted post")
     func deletedHidden() async throws {
-        let h = try await TestService.start(database: try await TestDatabases.migrated(prefix: "newsfeed").pool)
-        let p = try await Self.people(h)
-        let seeds = Self.seeds(p)
-        let ids = try await Self.insert(seeds, h)
+        let (h, p, _, ids) = try await Self.seeded()
         let first = try await h.post(Self.feed, ["first": 2], token: p.viewer.token)
         let after = try #require(first.string("data.newsfeed.pageInfo.endCursor"), "\(first)")
-        // The near stranger's 2 h 10 post is the first of tier 2, two pages on; its author deletes it now.
+        // The near stranger's 2 h 10 post, the first of tier 2, is not read yet; its author deletes it now.
         let deleted = try await h.post("mutation($id: ID!) { deletePost(id: $id) }", ["id": ids[5]], token: p.near.token)
         #expect(deleted["data.deletePost"] as? Bool == true, "\(deleted)")
         let rest = try await h.post(Self.feed, ["first": 100, "after": after], token: p.viewer.token)
@@ -205,9 +202,7 @@ struct NewsfeedTests {
 
     @Test("newsfeedUpdates counts the first tier's posts after `since`, not other tiers' nor deleted ones")
     func updates() async throws {
-        let h = try await TestService.start(database: try await TestDatabases.migrated(prefix: "newsfeed").pool)
-        let p = try await Self.people(h)
-        _ = try await Self.insert(Self.seeds(p), h)
+        let (h, p, _, _) = try await Self.seeded()
         let now = try await h.pool.query("SELECT now() AS t")[0].decode("t", as: Date.self)
         let counts = try await [150, 200, 310, 24 * 60].asyncMap { minutes in
             let since = ISO8601DateFormatter().string(from: now.addingTimeInterval(-Double(minutes) * 60))
@@ -240,9 +235,7 @@ struct NewsfeedTests {
 
     @Test("a page costs the same statements within one tier as across all three: the token, the posts, their authors")
     func statementsPerPage() async throws {
-        let h = try await TestService.start(database: try await TestDatabases.migrated(prefix: "newsfeed").pool)
-        let p = try await Self.people(h)
-        _ = try await Self.insert(Self.seeds(p), h)
+        let (h, p, _, _) = try await Self.seeded()
         let small = try await h.post(Self.feed, ["first": 2], token: p.viewer.token)
         let large = try await h.post(Self.feed, ["first": 100], token: p.viewer.token)
         #expect(small.errors.isEmpty && large.errors.isEmpty, "\(small) \(large)")
