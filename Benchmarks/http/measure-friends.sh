@@ -29,14 +29,6 @@ assert len(friends) == 50, len(friends)
 assert all(len(f["screenshots"]["edges"]) == 3 and f["lastMessage"] for f in friends)
 '
 
-# The server's SQL statement counter (a summary: _sum and _count over every GraphQL request so far).
-statements() {
-  curl -sf "${url%/graphql}/metrics" | python3 -c '
-import re, sys
-text = sys.stdin.read()
-total = lambda name: float(re.search(r"^quarry_graphql_sql_statements_" + name + r"\s+(\S+)", text, re.M).group(1))
-print(total("sum"), total("count"))'
-}
 # wrk with `script`, then `requests/s p50 p99 statements-per-request`.
 measure() {
   local script=$1 sum_before count_before sum_after count_after

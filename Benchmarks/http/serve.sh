@@ -1,6 +1,6 @@
 # Sourced by the measure scripts (inside scripts/with-test-postgres.sh): serves the release quarry on a
 # free loopback port against the test cluster, with whatever QUARRY_* variables the caller exported, and
-# stops it on exit. Sets `work` (a temp folder) and `url` (the /graphql endpoint). QUARRY_BENCH_BINARY names
+# stops it on exit. Sets `work` (a temp folder) and `url` (the /graphql endpoint), and defines `statements`. QUARRY_BENCH_BINARY names
 # another build (.build/debug/quarry to try a measure script quickly; figures come from the release build).
 work=$(mktemp -d /tmp/quarry-bench-http.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
@@ -14,3 +14,11 @@ for _ in $(seq 1 100); do
 done
 curl -sf "http://127.0.0.1:$port/readyz" >/dev/null || { cat "$work/server.log" >&2; exit 1; }
 url="http://127.0.0.1:$port/graphql"
+# The server's SQL statement counter (a summary: _sum and _count over every GraphQL request so far).
+statements() {
+  curl -sf "${url%/graphql}/metrics" | python3 -c '
+import re, sys
+text = sys.stdin.read()
+total = lambda name: float(re.search(r"^quarry_graphql_sql_statements_" + name + r"\s+(\S+)", text, re.M).group(1))
+print(total("sum"), total("count"))'
+}

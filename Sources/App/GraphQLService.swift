@@ -127,6 +127,7 @@ public final class GraphQLService: Sendable {
         AdministrationResolvers.bind(into: &builder, users: users, errorMessages: errorMessages)
         FeedResolvers.bind(into: &builder, database: database, users: users)
         PostResolvers.bind(into: &builder, database: database, users: users)
+        NewsfeedResolvers.bind(into: &builder, database: database)
         CardResolvers.bind(into: &builder)
         OfferResolvers.bind(into: &builder, database: database, radiusMeters: options.offersRadiusMeters)
         executable = try builder.build()

@@ -43,7 +43,7 @@ package enum PostChanges {
     /// Hides post `id` from everyone at once, when `viewer` is its author or ADMIN
     /// and above: the post is marked deleted and its photo becomes PRIVATE media
     /// (`GET /media/{id}` answers 404 to everyone but its owner and ADMIN), in
-    /// one statement. The purge job removes both later (``purgeDeleted(olderThanDays:database:)``).
+    /// one statement. The purge job removes the photo and archives the post later (``archiveDeleted(olderThanDays:database:)``).
     static func delete(_ id: UUID, by viewer: Viewer, database: PostgresPool) async throws {
         let mayDeleteAny = viewer.role >= .admin
         let rows = try await database.query("""
@@ -57,14 +57,28 @@ package enum PostChanges {
         guard !rows.isEmpty else { throw PostInput.postNotFound }
     }
 
-    /// Removes the posts deleted more than `days` days ago, with their media,
-    /// likes and comments (the foreign keys cascade from the medium); the
-    /// media sweep then removes the files no medium names. Answers how many went.
-    package static func purgeDeleted(olderThanDays days: Int, database: PostgresPool) async throws -> Int {
+    /// Purges the posts deleted more than `days` days ago (foodstabook.md 2.5.2: "deleted from the photo
+    /// database by at least 30 days"), in one statement: each post's own row moves to `posts_archive`, and its
+    /// medium is deleted, which cascades to the post, its likes and comments; the media sweep then removes the
+    /// files no medium names. Answers how many posts went.
+    package static func archiveDeleted(olderThanDays days: Int, database: PostgresPool) async throws -> Int {
         try await database.query("""
-            DELETE FROM media WHERE id IN (
-                SELECT media_id FROM posts WHERE deleted_at < now() - \(days) * interval '1 day'
-            ) RETURNING id
+            WITH due AS (
+                SELECT id, author_id, media_id, caption, latitude, longitude, created_at, deleted_at FROM posts
+                WHERE deleted_at < now() - \(days) * interval '1 day'
+            ), archived AS (
+                INSERT INTO posts_archive (id, author_id, caption, latitude, longitude, created_at, deleted_at)
+                SELECT id, author_id, caption, latitude, longitude, created_at, deleted_at FROM due
+            )
+            DELETE FROM media WHERE id IN (SELECT media_id FROM due) RETURNING id
+            """).count
+    }
+
+    /// Removes from `posts_archive` the posts deleted more than `days` days ago (foodstabook.md 2.5.2:
+    /// "deleted from archived by 180 days from deletion"). Answers how many went.
+    package static func removeArchived(olderThanDays days: Int, database: PostgresPool) async throws -> Int {
+        try await database.query("""
+            DELETE FROM posts_archive WHERE deleted_at < now() - \(days) * interval '1 day' RETURNING id
             """).count
     }
 

@@ -29,6 +29,8 @@ enum ArgumentValues {
         case "Upload": return "$upload"
         // A well-formed UUID that names nothing.
         case "UUID": return "\"00000000-0000-4000-8000-000000000000\""
+        // An RFC 3339 date-time (the scalar refuses anything else before execution).
+        case "DateTime": return "\"2026-01-01T00:00:00Z\""
         default: return "\"x\""
         }
     }

@@ -103,6 +103,10 @@ enum AuthorizationExpectations {
         "User.posts": signedIn,
         "User.followers": signedIn,
         "User.following": signedIn,
+        // foodstabook.md 2.6.1: the newsfeed and its "update" button are a logged-in user's ("Precondition: User
+        // logged in"); issue 16 gives both to USER. Tested in NewsfeedTests.
+        "Query.newsfeed": signedIn,
+        "Query.newsfeedUpdates": signedIn,
         // Everything a signed-in user does to their own account and content.
         "Mutation.logOut": signedIn,
         "Mutation.logOutEverywhere": signedIn,

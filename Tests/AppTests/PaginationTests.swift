@@ -26,6 +26,19 @@ struct PaginationTests {
         #expect(try Cursor.argument("after", nil) == nil)
     }
 
+    @Test("a tiered cursor (the newsfeed's) keeps its tier; tier 0 is the plain form, a tier written 0 or junk is refused")
+    func tieredCursor() throws {
+        let id = UUID()
+        let time = Date(timeIntervalSince1970: 1_763_700_000.123456)
+        let tiered = Cursor(tier: 2, time: time, id: id)
+        #expect(try #require(Cursor(tiered.text)) == tiered)
+        #expect(try #require(Cursor(tiered.text)).tier == 2)
+        #expect(Cursor(tier: 0, time: time, id: id).text == Cursor(time: time, id: id).text)
+        #expect(Cursor(Base64URL.encode("t1:0:1763700000123456:\(id.lowercasedText)")) == nil)
+        #expect(Cursor(Base64URL.encode("t1:x:1763700000123456:\(id.lowercasedText)")) == nil)
+        #expect(Cursor(Base64URL.encode("t1:1763700000123456:\(id.lowercasedText)")) == nil)
+    }
+
     @Test("first/last out of range, or both, are BAD_USER_INPUT naming the argument")
     func argumentChecks() throws {
         func error(_ fields: [(key: String, value: GraphQLValue)]) -> GraphQLError? {

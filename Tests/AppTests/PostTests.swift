@@ -111,12 +111,12 @@ struct PostTests {
         #expect(try await h.postRows(author: alice) == 2, "kept until the purge")
     }
 
-    @Test("purgeDeleted removes posts deleted more than 30 days ago, with their media, likes and comments")
-    func purge() async throws {
+    @Test("archiveDeleted purges posts deleted more than 30 days ago with their media, likes and comments, and archives them; removeArchived drops them after 180")
+    func purgeAndArchive() async throws {
         // A database of its own: the purge removes every old deleted post, other tests' too.
         let h = try await TestService.start(database: try await TestDatabases.migrated(prefix: "purge").pool)
         let alice = try await h.signUp("poster")
-        let old = try await h.posted(alice)
+        let old = try await h.posted(alice, caption: "old one")
         let recent = try await h.posted(alice)
         let live = try await h.posted(alice)
         _ = try await h.post(Self.like, ["id": old], token: alice.token)
@@ -124,7 +124,7 @@ struct PostTests {
         for id in [old, recent] { _ = try await h.post(Self.delete, ["id": id], token: alice.token) }
         let oldID = try #require(GlobalID.id(of: "Post", old))
         _ = try await h.pool.execute("UPDATE posts SET deleted_at = now() - interval '31 days' WHERE id = \(oldID)")
-        #expect(try await PostChanges.purgeDeleted(olderThanDays: 30, database: h.pool) == 1)
+        #expect(try await PostChanges.archiveDeleted(olderThanDays: 30, database: h.pool) == 1)
         #expect(try await h.postRows(author: alice) == 2)
         #expect(try await h.mediaRows(owner: alice.id) == 2)
         let leftovers = try await h.pool.query("""
@@ -132,6 +132,17 @@ struct PostTests {
             """)[0].decode("n", as: Int.self)
         #expect(leftovers == 0)
         #expect(try await h.post(Self.node, ["id": live], token: alice.token)["data.node.id"] as? String == live)
+        let archived = try await h.pool.query("SELECT caption, author_id FROM posts_archive WHERE id = \(oldID)")
+        #expect(archived.count == 1)
+        #expect(try archived.first?.decode("caption", as: String?.self) == "old one")
+        #expect(try archived.first?.decode("author_id", as: UUID.self) == alice.id)
+
+        // 180 days from the deletion it leaves the archive; a day earlier it stays.
+        _ = try await h.pool.execute("UPDATE posts_archive SET deleted_at = now() - interval '179 days' WHERE id = \(oldID)")
+        #expect(try await PostChanges.removeArchived(olderThanDays: 180, database: h.pool) == 0)
+        _ = try await h.pool.execute("UPDATE posts_archive SET deleted_at = now() - interval '181 days' WHERE id = \(oldID)")
+        #expect(try await PostChanges.removeArchived(olderThanDays: 180, database: h.pool) == 1)
+        #expect(try await h.pool.query("SELECT 1 FROM posts_archive").isEmpty)
     }
 
     @Test("likePost and unlikePost: one like per user, counted; viewerHasLiked is the viewer's own")

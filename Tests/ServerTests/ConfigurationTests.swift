@@ -35,6 +35,8 @@ struct ConfigurationTests {
         #expect(config.media.maxImagePixels == 40_000_000)
         #expect(config.offersRadiusKilometers == 25)
         #expect(config.graphQLOptions.offersRadiusMeters == 25_000)
+        #expect(config.jobs.postPurgeDays == 30)
+        #expect(config.jobs.postArchiveDays == 180)
     }
 
     @Test("every variable is read")
@@ -64,6 +66,8 @@ struct ConfigurationTests {
             "QUARRY_GRAPHIQL_ASSETS_URL": "https://assets.example.com:8443/graphiql/",
             "QUARRY_IMAGE_MAX_PIXELS": "8294400",
             "QUARRY_OFFERS_RADIUS_KM": "40",
+            "QUARRY_POST_PURGE_DAYS": "7",
+            "QUARRY_POST_ARCHIVE_DAYS": "7",
         ])
         #expect(config.databaseURL == "postgresql://u@db:5432/q")
         #expect(config.httpHost == "0.0.0.0")
@@ -89,6 +93,8 @@ struct ConfigurationTests {
         #expect(config.graphiQLAssetsURL == "https://assets.example.com:8443/graphiql")
         #expect(config.media.maxImagePixels == 8_294_400)
         #expect(config.graphQLOptions.offersRadiusMeters == 40_000)
+        #expect(config.jobs.postPurgeDays == 7)
+        #expect(config.jobs.postArchiveDays == 7)
     }
 
     @Test("the public URL follows host and port unless set")
@@ -142,6 +148,9 @@ struct ConfigurationTests {
             ("QUARRY_GRAPHIQL_ASSETS_URL", "https://cdn.example; script-src *"), ("QUARRY_GRAPHIQL_ASSETS_URL", "https://u:p@cdn.example"),
             ("QUARRY_IMAGE_MAX_PIXELS", "0"), ("QUARRY_IMAGE_MAX_PIXELS", "1000000001"), ("QUARRY_IMAGE_MAX_PIXELS", "40M"),
             ("QUARRY_OFFERS_RADIUS_KM", "0"), ("QUARRY_OFFERS_RADIUS_KM", "1001"), ("QUARRY_OFFERS_RADIUS_KM", "2.5"),
+            // foodstabook.md 2.5.2's deadlines are the most: 30 days to purge, 180 to leave the archive.
+            ("QUARRY_POST_PURGE_DAYS", "31"), ("QUARRY_POST_PURGE_DAYS", "0"), ("QUARRY_POST_ARCHIVE_DAYS", "181"),
+            ("QUARRY_POST_ARCHIVE_DAYS", "29"),
         ]
     )
     func badValue(variable: String, value: String) {

@@ -116,6 +116,12 @@ struct JobRunnerTests {
             SELECT \(owner.id), id, now() - CASE WHEN row_number() OVER (ORDER BY id) = 1 THEN interval '31 days' ELSE interval '1 day' END
             FROM photos
             """)
+        // Two archived posts (QUARRY_POST_ARCHIVE_DAYS, 180): deleted 181 days ago goes, 179 days ago stays.
+        _ = try await pool.execute("""
+            INSERT INTO posts_archive (id, author_id, created_at, deleted_at)
+            SELECT gen_random_uuid(), \(owner.id), now() - interval '200 days', now() - d * interval '1 day'
+            FROM unnest(ARRAY[181, 179]) AS d
+            """)
 
         _ = try await pool.execute("""
             INSERT INTO error_reports (code, message, created_at) VALUES
@@ -139,12 +145,15 @@ struct JobRunnerTests {
         #expect(try await Self.count("SELECT count(*) AS n FROM error_reports_archive WHERE message = 'old'", pool) == 1)
         #expect(try await Self.count("SELECT count(*) AS n FROM error_reports WHERE message = 'recent'", pool) == 1)
         #expect(try await Self.count("SELECT count(*) AS n FROM posts WHERE author_id = \(owner.id)", pool) == 1)
+        #expect(try await Self.count("SELECT count(*) AS n FROM posts_archive WHERE deleted_at < now() - interval '30 days'", pool) == 2,
+                "the post purged now, and the one deleted 179 days ago")
         #expect(try await Self.runs(pool).map { "\($0.0) \($0.1.map(String.init) ?? "nil") \($0.2 ?? "ok") \($0.3)" } == [
             "deleted-post-purge 1 ok true", "error-report-archive 1 ok true", "event-log-archive 1 ok true", "mail-outbox-purge 1 ok true",
-            "media-orphan-sweep 2 ok true",
+            "media-orphan-sweep 2 ok true", "post-archive-removal 1 ok true",
         ])
         #expect(Set(nextPeriods.keys) == [
             "deleted-post-purge", "error-report-archive", "event-log-archive", "mail-outbox-purge", "media-orphan-sweep",
+            "post-archive-removal",
         ])
     }
 

@@ -6,7 +6,8 @@ import Postgres
 /// `quarry seed-demo` (issue 3): realistic demo data, so a newcomer to a fresh
 /// `make run` sees a living system — accounts of every role with profiles,
 /// for the admin dashboard a blocked account, a selfie to review and a
-/// week of events, an image feed with comments, and loyalty cards with their issuers.
+/// week of events, an image feed with comments, loyalty cards with their issuers, and food posts with
+/// follows, likes and comments.
 /// Each area adds its own demo rows here as it lands. Idempotent: what exists
 /// (by address) is left alone.
 public enum DemoData {
@@ -62,12 +63,14 @@ public enum DemoData {
             try await DemoAdministration.load(on: connection)
             try await DemoCards.load(on: connection)
             try await DemoOffers.load(on: connection)
+            try await DemoPosts.loadPeople(on: connection)
             return created
         }
         if let media {
             try await DemoScreenshots.load(database: database, store: media)
             try await DemoAdministration.loadSelfies(database: database, store: media)
             try await DemoFeed.load(database: database, store: media)
+            try await DemoPosts.load(database: database, store: media)
         }
         return created
     }

@@ -82,9 +82,17 @@ enum DemoScreenshots {
 
     /// Draws the shot's picture, puts it in `store`, and returns its SHA-256 and size.
     static func storePicture(of shot: Shot, in store: any MediaStore) async throws -> (String, Int) {
-        let path = NSTemporaryDirectory() + "quarry-demo-\(UUID().uuidString).png"
+        try await storeDrawing(in: store, suffix: "png") { path in try drawPNG(shot, path: path) }
+    }
+
+    /// Runs `draw` off the cooperative pool (it writes a picture file at the path it is given and answers its
+    /// bytes), puts the file in `store`, and returns its SHA-256 and size.
+    static func storeDrawing(
+        in store: any MediaStore, suffix: String, draw: @escaping @Sendable (String) throws -> [UInt8]
+    ) async throws -> (String, Int) {
+        let path = NSTemporaryDirectory() + "quarry-demo-\(UUID().uuidString).\(suffix)"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let bytes = try await Offload.run { try drawPNG(shot, path: path) }
+        let bytes = try await Offload.run { try draw(path) }
         let digest = SHA256Digest()
         bytes.withUnsafeBytes { digest.update($0) }
         let sha256 = digest.hex()

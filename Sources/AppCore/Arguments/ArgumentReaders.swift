@@ -36,6 +36,12 @@ package extension GraphQLObjectValue {
         self[name]?.stringValue.flatMap(DateTimeScalar.parse)
     }
 
+    /// A `DateTime!` argument (``DateTimeScalar`` has checked and normalised it).
+    func date(_ name: String) throws(GraphQLError) -> Date {
+        guard let value = optionalDate(name) else { throw Self.missing(name) }
+        return value
+    }
+
     /// A `UUID!` argument (``UUIDScalar`` has checked and normalised it).
     func uuid(_ name: String) throws(GraphQLError) -> UUID {
         guard let value = self[name]?.stringValue.flatMap(UUID.init(uuidString:)) else { throw Self.missing(name) }

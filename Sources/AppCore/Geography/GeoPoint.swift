@@ -1,3 +1,4 @@
+import GraphQLLanguage
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType

@@ -27,10 +27,14 @@ enum ScheduledJobs {
             ScheduledJob(name: "error-report-archive", period: period) {
                 try await ErrorReportChanges.archive(olderThanDays: 30, database: database, directory: errorReportsDirectory)
             },
-            // Issue 16 (foodstabook.md 2.5): a deleted post is purged with its medium 30 days later (its file
-            // then goes with the orphan sweep below).
+            // Issue 16 (foodstabook.md 2.5.2): a deleted post's photo is purged 30 days later (its file then goes
+            // with the orphan sweep below) and the post moves to the archive; it leaves the archive 180 days
+            // after its deletion (QUARRY_POST_PURGE_DAYS, QUARRY_POST_ARCHIVE_DAYS).
             ScheduledJob(name: "deleted-post-purge", period: period) {
-                try await PostChanges.purgeDeleted(olderThanDays: 30, database: database)
+                try await PostChanges.archiveDeleted(olderThanDays: configuration.postPurgeDays, database: database)
+            },
+            ScheduledJob(name: "post-archive-removal", period: period) {
+                try await PostChanges.removeArchived(olderThanDays: configuration.postArchiveDays, database: database)
             },
             // Issue 13, issue 18: files no medium names (deleted media, failed uploads), once past the grace period.
             ScheduledJob(name: "media-orphan-sweep", period: period) {
