@@ -99,9 +99,15 @@ public struct PostgresConfiguration: Sendable {
     }
 
     /// The session settings every connection runs right after connecting: the formats
-    /// row decoding relies on, and the statement timeout.
+    /// row decoding relies on, JIT off, and the statement timeout.
+    ///
+    /// JIT: PostgreSQL compiles a statement whose estimated cost passes `jit_above_cost` (100,000). Quarry's
+    /// statements are short index reads, but a generous estimate passes that line: the newsfeed's nearby tier
+    /// was estimated at about 535,000 and spent 40–1,340 ms compiling for a page that runs in tens of
+    /// milliseconds (Benchmarks/README.md, newsfeed). Compilation pays off only for long analytic scans.
     var sessionSetup: String {
         var setup = "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3; SET bytea_output = 'hex';"
+        setup += " SET jit = off;"
         if let statementTimeout {
             setup += " SET statement_timeout = \(statementTimeout.milliseconds);"
         }

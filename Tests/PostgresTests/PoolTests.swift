@@ -89,6 +89,13 @@ struct PoolTests {
         #expect(try await pool.query("SELECT 1 AS one")[0].decode("one", as: Int.self) == 1)
     }
 
+    @Test("every connection has JIT off: Quarry's short statements never pay for compiling (PostgresConfiguration.sessionSetup)")
+    func jitIsOff() async throws {
+        let pool = try TestDatabases.pool(poolSize: 1)
+        defer { pool.shutdown() }
+        #expect(try await pool.query("SELECT current_setting('jit') AS j")[0].decode("j", as: String.self) == "off")
+    }
+
     @Test func readinessCheck() async throws {
         let pool = try TestDatabases.pool()
         defer { pool.shutdown() }
