@@ -176,9 +176,9 @@ let serverTargets: [Target] = [
         name: "AppTests",
         dependencies: [
             "App", "AppCore", "Accounts", "Administration", "Feed", "Foodstabook", "Cards", "Friends", "ScreenCache",
-            "GraphQLType", "QuarryTestSupport",
+            "GraphQLType", "QuarryTestSupport", "Mail",
             "TestDatabaseSupport",
-            "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
+            "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Logging", package: "swift-log"),
         ],
         swiftSettings: strict
     ),
