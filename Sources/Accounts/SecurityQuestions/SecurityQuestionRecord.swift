@@ -1,4 +1,4 @@
-import AppCore
+import GraphQLExecution
 import Postgres
 
 /// `SecurityQuestion`: one of the fixed questions of `security_questions` (migration 0021).
