@@ -149,7 +149,7 @@ let serverTargets: [Target] = [
         swiftSettings: strict
     ),
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestDatabaseSupport", "CommonTestSupport"], swiftSettings: strict),
-    .testTarget(name: "AuthTests", dependencies: ["Auth"], swiftSettings: strict),
+    .testTarget(name: "AuthTests", dependencies: ["Auth", "CommonTestSupport"], swiftSettings: strict),
     .testTarget(
         name: "MailTests",
         dependencies: [

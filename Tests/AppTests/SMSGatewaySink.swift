@@ -1,8 +1,8 @@
+import CommonTestSupport
 import Foundation
 
 /// A local stand-in for a Twilio-compatible SMS gateway (issue 16: "tested against a local HTTP
-/// sink"): Python's `http.server` in a subprocess on a free loopback port, as
-/// `IdentityTokenKeyServer` in AuthTests runs one. Each POST is appended as a JSON line
+/// sink"): Python's `http.server` in a subprocess on a free loopback port (a ``ScriptedServer``). Each POST is appended as a JSON line
 /// (path, Authorization and Content-Type headers, body) to a log file, and answered with the
 /// status ``answer(status:)`` last set: 201 as Twilio answers, or 503 for a gateway that is down.
 final class SMSGatewaySink {
@@ -25,10 +25,10 @@ final class SMSGatewaySink {
         }
     }
 
-    let port: Int
-    private let process: Process
+    private let server: ScriptedServer
     private let folder: URL
-    private let input = Pipe()
+
+    var port: Int { server.port }
 
     private static let script = #"""
         import http.server, json, os, sys, threading
@@ -62,25 +62,8 @@ final class SMSGatewaySink {
     init(status: Int = 201) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("sms-sink-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", Self.script, folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
         try "\(status)".write(to: folder.appendingPathComponent("status"), atomically: true, encoding: .utf8)
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            try? input.fileHandleForWriting.close()
-            throw SinkError(message: "the SMS sink did not start")
-        }
-        self.port = port
+        server = try ScriptedServer(script: Self.script, arguments: [folder.path], name: "SMS sink")
     }
 
     /// The answer to the next requests.
@@ -94,15 +77,8 @@ final class SMSGatewaySink {
         return try log.split(separator: "\n").map { try JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
     }
 
-    /// Kills the server with SIGKILL (see `IdentityTokenKeyServer.stop()` for why).
     func stop() {
-        try? input.fileHandleForWriting.close()
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        server.stop()
         try? FileManager.default.removeItem(at: folder)
-    }
-
-    struct SinkError: Error {
-        let message: String
     }
 }
