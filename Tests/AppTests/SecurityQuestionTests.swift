@@ -20,7 +20,7 @@ struct SecurityQuestionTests {
     static let newPassword = PasswordResetTests.newPassword
 
     /// The answers the tests give: question 1 (first pet) and 5 (first dish).
-    static let answers: [[String: Any]] = [["questionId": "1", "answer": "Rex"], ["questionId": "5", "answer": "Pad  Thai"]]
+    static var answers: [[String: Any]] { [["questionId": "1", "answer": "Rex"], ["questionId": "5", "answer": "Pad  Thai"]] }
 
     /// A reset link for `user`, made by `requestPasswordReset` itself (its token read from the queued e-mail).
     func requestReset(_ h: TestService, _ user: TestUser) async throws -> String {
