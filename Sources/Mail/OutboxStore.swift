@@ -137,10 +137,4 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
-
-    /// The duration in whole milliseconds, at least 1, for libcurl's `_MS` timeouts.
-    var curlMilliseconds: Int {
-        let (seconds, attoseconds) = components
-        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-    }
 }

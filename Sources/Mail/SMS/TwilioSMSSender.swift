@@ -56,10 +56,7 @@ public final class TwilioSMSSender: SMSSender {
             set(quarry_curl_setopt_string(handle, CURLOPT_USERNAME, username))
             set(quarry_curl_setopt_string(handle, CURLOPT_PASSWORD, configuration.password ?? ""))
         }
-        set(quarry_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        set(quarry_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, connectTimeout.curlMilliseconds))
-        set(quarry_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, timeout.curlMilliseconds))
-        set(quarry_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        set(setCommonCurlOptions(handle, connectTimeout: connectTimeout, timeout: timeout, errorBuffer: errorBuffer))
         set(quarry_curl_setopt_write_function(handle) { data, size, count, context in
             guard let data, let context else { return 0 }
             return Unmanaged<AnswerBuffer>.fromOpaque(context).takeUnretainedValue().append(data, count: size * count)
