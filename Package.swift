@@ -149,7 +149,7 @@ let serverTargets: [Target] = [
         swiftSettings: strict
     ),
     .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestDatabaseSupport", "CommonTestSupport"], swiftSettings: strict),
-    .testTarget(name: "AuthTests", dependencies: ["Auth"], swiftSettings: strict),
+    .testTarget(name: "AuthTests", dependencies: ["Auth", "CommonTestSupport"], swiftSettings: strict),
     .testTarget(
         name: "MailTests",
         dependencies: [
@@ -176,9 +176,9 @@ let serverTargets: [Target] = [
         name: "AppTests",
         dependencies: [
             "App", "AppCore", "Accounts", "Administration", "Feed", "Foodstabook", "Cards", "Friends", "ScreenCache",
-            "GraphQLType", "QuarryTestSupport",
+            "GraphQLType", "QuarryTestSupport", "Mail",
             "TestDatabaseSupport",
-            "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"),
+            "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Logging", package: "swift-log"),
         ],
         swiftSettings: strict
     ),

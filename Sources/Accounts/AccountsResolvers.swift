@@ -13,7 +13,9 @@ package enum AccountsResolvers {
         builder.readFields(of: AuthPayload.self)
         builder.readFields(of: SignUpPayload.self)
         builder.readFields(of: LegalDocuments.self)
+        builder.readFields(of: SecurityQuestionRecord.self)
         bindQueries(into: &builder)
+        bindSecurityQuestions(into: &builder)
         bindSignUpAndLogIn(into: &builder)
         bindAccountChanges(into: &builder)
     }
@@ -36,6 +38,26 @@ package enum AccountsResolvers {
         }
         builder.resolve("Query", "legalDocuments") { info in
             LegalDocuments(publicURL: info.context.publicURL)
+        }
+    }
+
+    /// Security questions (issue 16): the list, the viewer's choice, and a reset link's question.
+    private static func bindSecurityQuestions(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+        builder.resolveDomain("Query", "securityQuestions") { info in
+            try await info.context.database.withConnection { try await SecurityQuestionQueries.all(on: $0) }
+        }
+        builder.resolveDomain("Query", "passwordResetQuestion") { info in
+            try await PasswordReset.question(token: info.args.string("token"), context: info.context)
+        }
+        builder.resolveDomain("Mutation", "setSecurityQuestions") { info in
+            let answers = try (info.args["input"]?.listValue ?? []).compactMap(\.objectValue).map(SecurityAnswer.init)
+            return try await SecurityAnswerChanges.set(answers, context: info.context)
+        }
+        // Which questions the user chose, never the answers; the user alone sees them.
+        builder.resolveDomain("User", "securityQuestions") { info in
+            let user = try info.source(as: UserRecord.self)
+            guard info.context.viewer?.userID == user.id else { return nil }
+            return try await info.context.database.withConnection { try await SecurityQuestionQueries.answered(by: user.id, on: $0) }
         }
     }
 
@@ -91,7 +113,8 @@ package enum AccountsResolvers {
         builder.resolveDomain("Mutation", "resetPassword") { info in
             try await PasswordReset.reset(
                 token: info.args.string("token"), newPassword: info.args.string("newPassword"),
-                confirmPassword: info.args.string("confirmPassword"), context: info.context
+                confirmPassword: info.args.string("confirmPassword"),
+                securityAnswer: try info.args["securityAnswer"]?.objectValue.map(SecurityAnswer.init), context: info.context
             )
         }
         builder.resolveDomain("Mutation", "recoverNickname") { info in

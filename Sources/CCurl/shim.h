@@ -31,3 +31,7 @@ static inline CURLcode quarry_curl_setopt_read_function(CURL *handle, curl_read_
 static inline CURLcode quarry_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
+
+static inline CURLcode quarry_curl_setopt_write_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}

@@ -41,46 +41,18 @@ public final class OutboxSender: Service {
         self.logger = logger
         self.pollInterval = pollInterval
         self.options = options
-        store = OutboxStore(pool: pool, instance: "\(ProcessInfo.processInfo.hostName):\(getpid()):\(UUID().uuidString.prefix(8))")
+        store = .mail(pool: pool, instance: OutboxLoop.instanceName())
         client = smtp.map { SMTPClient(configuration: $0, connectTimeout: options.connectTimeout, timeout: options.sendTimeout) }
     }
 
     public func run() async throws {
-        let wake = WakeSignal()
-        let listener = PostgresListener(configuration: pool.configuration, logger: logger)
-        defer { listener.shutdown() }
         if let smtp {
             logger.info("mail sender started", metadata: ["smtp": "\(smtp)"])
         } else {
             logger.notice("QUARRY_SMTP_URL is not set: mail is logged and kept in the outbox, not sent")
         }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.forwardNotifications(from: listener, to: wake) }
-            await withGracefulShutdownHandler {
-                await withTaskCancellationHandler {
-                    await self.loop(wake: wake)
-                } onCancel: {
-                    wake.stop()
-                }
-            } onGracefulShutdown: {
-                wake.stop()
-            }
-            group.cancelAll()
-        }
-    }
-
-    private func loop(wake: WakeSignal) async {
-        while !wake.isStopped {
-            let delay: Duration
-            do {
-                delay = try await deliverDue(wake: wake)
-            } catch {
-                logger.warning("mail outbox unavailable; retrying", metadata: ["error": "\(error)"])
-                delay = pollInterval
-            }
-            guard !wake.isStopped else { return }
-            await wake.wait(timeout: delay)
-        }
+        await OutboxLoop(pool: pool, channel: Outbox.channel, pollInterval: pollInterval, logger: logger, noun: "mail")
+            .run { wake in try await self.deliverDue(wake: wake) }
     }
 
     /// Handles everything due now; returns how long to sleep before looking again.
@@ -93,57 +65,19 @@ public final class OutboxSender: Service {
             }
             return pollInterval
         }
-        while !wake.isStopped, let item = try await store.claimNext(lease: options.effectiveLease) {
-            try await deliver(item, with: client, from: smtp.fromAddress)
+        while !wake.isStopped, let row = try await store.claimNext(lease: options.effectiveLease) {
+            let item = try OutboxItem(row: row)
+            let outcome = await client.send(MIMEMessage.render(item, from: smtp.fromAddress), from: smtp.fromAddress.address, to: item.message.to)
+            // Recorded in a task of its own, which a cancellation of `run()` does not reach:
+            // once the server has the message, losing the record would only cause a duplicate.
+            try await Task {
+                try await self.store.record(
+                    failure: outcome.failureText, id: item.id, attempts: item.attempts, options: options, logger: logger,
+                    metadata: ["mail_id": "\(item.id)", "kind": "\(item.kind)"], noun: "mail"
+                )
+            }.value
         }
-        let next = try await store.timeUntilNextDue()
-        return min(pollInterval, next.map { max($0, .milliseconds(10)) } ?? pollInterval)
-    }
-
-    private func deliver(_ item: OutboxItem, with client: SMTPClient, from: MailAddress) async throws {
-        let outcome = await client.send(MIMEMessage.render(item, from: from), from: from.address, to: item.message.to)
-        // Recorded in a task of its own, which a cancellation of `run()` does not reach:
-        // once the server has the message, losing the record would only cause a duplicate.
-        try await Task { try await self.record(outcome, of: item) }.value
-    }
-
-    private func record(_ outcome: Result<Void, SMTPClient.Failure>, of item: OutboxItem) async throws {
-        var metadata: Logger.Metadata = ["mail_id": "\(item.id)", "kind": "\(item.kind)", "attempt": "\(item.attempts)"]
-        switch outcome {
-        case .success:
-            if try await recordSent(item.id) {
-                logger.info("mail sent", metadata: metadata)
-            } else {
-                logger.warning("mail sent after its lease ran out; another sender may send it again", metadata: metadata)
-            }
-        case .failure(let failure):
-            let delay = options.backoff(afterFailures: item.attempts)
-            metadata["error"] = "\(failure)"
-            let gaveUp = try await store.markFailed(
-                item.id, error: failure.description, retryAfter: delay, maxAttempts: options.maxAttempts
-            )
-            if gaveUp {
-                logger.error("mail given up after \(item.attempts) attempts", metadata: metadata)
-            } else {
-                metadata["retry_in"] = "\(delay)"
-                logger.warning("mail delivery failed; will retry", metadata: metadata)
-            }
-        }
-    }
-
-    /// Marks a delivered message sent, retrying briefly while the database is away: each
-    /// retry that succeeds spares the recipient a duplicate after the lease expires.
-    private func recordSent(_ id: Int64) async throws -> Bool {
-        var delay: Duration = .milliseconds(100)
-        for _ in 0..<5 {
-            do {
-                return try await store.markSent(id)
-            } catch {
-                try? await Task.sleep(for: delay)
-                delay *= 2
-            }
-        }
-        return try await store.markSent(id)
+        return try await OutboxLoop.delay(until: store.timeUntilNextDue(), pollInterval: pollInterval)
     }
 
     private func log(unsent item: OutboxItem) {
@@ -151,21 +85,5 @@ public final class OutboxSender: Service {
             "mail not sent (QUARRY_SMTP_URL is unset), kept in the outbox:\nTo: \(item.message.to)\nSubject: \(item.message.subject)\n\n\(item.message.text)",
             metadata: ["mail_id": "\(item.id)", "kind": "\(item.kind)", "to": "\(item.message.to)"]
         )
-    }
-
-    /// Turns NOTIFYs on `Outbox.channel` into wake-ups. If LISTEN cannot be set up (the
-    /// database is down), tries again after a poll interval; meanwhile polling covers.
-    private func forwardNotifications(from listener: PostgresListener, to wake: WakeSignal) async {
-        while !Task.isCancelled {
-            do {
-                let notifications = try await listener.notifications(channel: Outbox.channel)
-                wake.signal()  // messages enqueued before LISTEN was active
-                for await _ in notifications { wake.signal() }
-                return
-            } catch {
-                logger.debug("LISTEN for the mail outbox failed", metadata: ["error": "\(error)"])
-                try? await Task.sleep(for: pollInterval)
-            }
-        }
     }
 }

@@ -32,7 +32,8 @@ struct OutboxItem: Sendable, Equatable {
     }
 }
 
-/// The sender's statements on `mail_outbox`. Every claim is a single `UPDATE` whose
+/// The sender's statements on an outbox table, `mail_outbox` or `sms_outbox` (their
+/// delivery columns are the same: 0002 and 0021). Every claim is a single `UPDATE` whose
 /// row comes from `FOR UPDATE SKIP LOCKED`: concurrent senders never pick the same row,
 /// and the lease it writes (`locked_until`) keeps the row theirs after the statement
 /// commits, while the message is on the wire. A sender that dies mid-send leaves only
@@ -42,26 +43,34 @@ struct OutboxStore: Sendable {
     /// Identifies this sender's leases (`locked_by`), so that it only ever completes
     /// rows it still holds.
     let instance: String
+    /// The outbox table, and the columns a claim returns.
+    let table: String
+    let columns: SQL
 
-    private static let columns: SQL = "id, kind, recipient, subject, body_text, body_html, created_at, attempts"
+    /// The store of `mail_outbox`.
+    static func mail(pool: PostgresPool, instance: String) -> OutboxStore {
+        OutboxStore(
+            pool: pool, instance: instance, table: "mail_outbox",
+            columns: "id, kind, recipient, subject, body_text, body_html, created_at, attempts"
+        )
+    }
 
     /// Claims the oldest due message, counting the attempt, with a lease of `lease`.
-    func claimNext(lease: Duration) async throws -> OutboxItem? {
-        let rows = try await pool.query(
+    func claimNext(lease: Duration) async throws -> PostgresRow? {
+        try await pool.query(
             """
-            UPDATE mail_outbox
+            UPDATE \(identifier: table)
                SET attempts = attempts + 1, locked_by = \(instance),
                    locked_until = now() + make_interval(secs => \(lease.seconds))
-             WHERE id = (SELECT id FROM mail_outbox
+             WHERE id = (SELECT id FROM \(identifier: table)
                           WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
                             AND (locked_until IS NULL OR locked_until <= now())
                           ORDER BY next_attempt_at, id
                           LIMIT 1
                           FOR UPDATE SKIP LOCKED)
-            RETURNING \(Self.columns)
+            RETURNING \(columns)
             """
-        )
-        return try rows.first.map(OutboxItem.init(row:))
+        ).first
     }
 
     /// Records a delivery. False when this sender no longer held the lease (it expired
@@ -69,7 +78,7 @@ struct OutboxStore: Sendable {
     func markSent(_ id: Int64) async throws -> Bool {
         try await pool.execute(
             """
-            UPDATE mail_outbox SET sent_at = now(), locked_by = NULL, locked_until = NULL, last_error = NULL
+            UPDATE \(identifier: table) SET sent_at = now(), locked_by = NULL, locked_until = NULL, last_error = NULL
              WHERE id = \(id) AND locked_by = \(instance) AND sent_at IS NULL
             """
         ).affectedRows == 1
@@ -80,7 +89,7 @@ struct OutboxStore: Sendable {
     func markFailed(_ id: Int64, error: String, retryAfter: Duration, maxAttempts: Int) async throws -> Bool {
         let rows = try await pool.query(
             """
-            UPDATE mail_outbox
+            UPDATE \(identifier: table)
                SET locked_by = NULL, locked_until = NULL, last_error = \(error),
                    next_attempt_at = now() + make_interval(secs => \(retryAfter.seconds)),
                    failed_at = CASE WHEN attempts >= \(maxAttempts) THEN now() END
@@ -92,7 +101,7 @@ struct OutboxStore: Sendable {
     }
 
     /// Takes up to `limit` messages nobody has logged yet, marking them logged. For a
-    /// sender without SMTP: each message is logged once, and stays unsent.
+    /// mail sender without SMTP: each message is logged once, and stays unsent.
     func claimUnlogged(limit: Int) async throws -> [OutboxItem] {
         try await pool.query(
             """
@@ -102,7 +111,7 @@ struct OutboxStore: Sendable {
                            ORDER BY id
                            LIMIT \(limit)
                            FOR UPDATE SKIP LOCKED)
-            RETURNING \(Self.columns)
+            RETURNING \(columns)
             """
         ).map(OutboxItem.init(row:)).sorted { $0.id < $1.id }
     }
@@ -114,7 +123,7 @@ struct OutboxStore: Sendable {
             """
             SELECT EXTRACT(EPOCH FROM min(GREATEST(next_attempt_at, COALESCE(locked_until, next_attempt_at))) - now())::float8
                    AS wait
-              FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL
+              FROM \(identifier: table) WHERE sent_at IS NULL AND failed_at IS NULL
             """
         )
         guard let seconds = try rows.first?.decode("wait", as: Double?.self) else { return nil }

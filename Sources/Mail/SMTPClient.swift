@@ -62,10 +62,7 @@ final class SMTPClient: Sendable {
         // smtp:// upgrades with STARTTLS when offered; smtps:// is TLS from the start.
         set(quarry_curl_setopt_long(handle, CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue)))
         set(quarry_curl_setopt_long(handle, CURLOPT_UPLOAD, 1))
-        set(quarry_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        set(quarry_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectTimeout)))
-        set(quarry_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout)))
-        set(quarry_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        set(setCommonCurlOptions(handle, connectTimeout: connectTimeout, timeout: timeout, errorBuffer: errorBuffer))
         set(quarry_curl_setopt_read_function(handle) { buffer, size, count, context in
             guard let buffer, let context else { return 0 }
             return Unmanaged<UploadCursor>.fromOpaque(context).takeUnretainedValue().read(into: buffer, capacity: size * count)
@@ -84,11 +81,6 @@ final class SMTPClient: Sendable {
             return .failure(Failure(description: "SMTP delivery failed: \(text)" + (reply > 0 ? " (last reply \(reply))" : "")))
         }
         return .success(())
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 }
 

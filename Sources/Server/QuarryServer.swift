@@ -113,6 +113,9 @@ public struct QuarryServer {
                 configuration: pool.configuration, logger: logger
             ),
         ]
+        if let sms = configuration.sms {
+            services.append(SMSOutboxSender(pool: pool, sender: TwilioSMSSender(configuration: sms), logger: logger))
+        }
         if configuration.jobs.mode == .on {
             let jobs = ScheduledJobs.shipped(
                 configuration: configuration.jobs, database: pool, media: configuration.media.services,

@@ -43,6 +43,10 @@ enum AuthorizationExpectations {
         "User.onboarding": selfOrAdmin,
         "User.blocked": adminOnly,
         "User.blockReason": adminOnly,
+        // Issue 16: which security questions the user chose (never the answers): the brief says the user alone;
+        // an ADMIN passes @auth but the resolver answers null (see `noData`).
+        "User.securityQuestions": selfOrAdmin,
+        "Mutation.setSecurityQuestions": signedIn,
         // screen-cache.md "Friends": a user's friends list is theirs and their friends'; requests are between
         // their two users (and ADMIN).
         "User.friends": selfFriendsOrAdmin,
@@ -250,10 +254,15 @@ enum AuthorizationExpectations {
         "Mutation.signUp", "Mutation.verifyEmail", "Mutation.verifyCode", "Mutation.resendVerification",
         "Mutation.logIn", "Mutation.requestPasswordReset", "Mutation.resetPassword", "Mutation.recoverNickname",
         "Mutation.signInWithProvider",
+        // Issue 16: the list to choose from is shown at sign-up; a reset link's question to whoever holds the link.
+        "Query.securityQuestions", "SecurityQuestion.id", "SecurityQuestion.text", "Query.passwordResetQuestion",
     ]
 
     /// Guarded fields for which an allowed caller cannot be shown data, and what proves the resolver ran instead.
     static let noData: [String: String] = [
+        // The security questions a user chose are the user's alone (issue 16): documented null for ADMIN.
+        "User.securityQuestions@admin": "null for anyone but the user (schema/accounts.graphql)",
+        "User.securityQuestions@superAdmin": "null for anyone but the user (schema/accounts.graphql)",
         // The viewer's last message with themself: documented null.
         "User.lastMessage@owner": "null for the viewer themself (schema/messages.graphql)",
         // `card(id:)` with the matrix's placeholder id names no card of the caller's: documented null.

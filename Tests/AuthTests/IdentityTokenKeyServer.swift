@@ -1,19 +1,14 @@
+import CommonTestSupport
 import Foundation
 
 /// A tiny HTTP server on a free loopback port, serving a folder: Python's
-/// `http.server` in a subprocess. Each request's path is appended to a log file,
-/// so a test can count how often the keys were fetched.
-///
-/// ``stop()`` kills the server with SIGKILL: a child of the test process inherits
-/// a signal mask that blocks SIGTERM, and closing its standard input is not enough
-/// while other children spawned at the same time hold copies of the pipe. The
-/// server still exits when its standard input closes, so it ends with the test
-/// process.
+/// `http.server` in a subprocess (a ``ScriptedServer``). Each request's path is
+/// appended to a log file, so a test can count how often the keys were fetched.
 final class IdentityTokenKeyServer {
-    let port: Int
-    private let process: Process
+    private let server: ScriptedServer
     private let logFile: URL
-    private let input = Pipe()
+
+    var port: Int { server.port }
 
     private static let script = #"""
         import http.server, os, sys, threading
@@ -38,24 +33,7 @@ final class IdentityTokenKeyServer {
     /// Starts serving `folder`; returns once the server listens.
     init(serving folder: URL) throws {
         logFile = folder.appendingPathComponent("requests.log")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", Self.script, folder.path, logFile.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            try? input.fileHandleForWriting.close()
-            throw ServerError(message: "the key server did not start")
-        }
-        self.port = port
+        server = try ScriptedServer(script: Self.script, arguments: [folder.path, logFile.path], name: "key server")
     }
 
     func url(_ name: String) -> String {
@@ -69,12 +47,6 @@ final class IdentityTokenKeyServer {
     }
 
     func stop() {
-        try? input.fileHandleForWriting.close()
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    struct ServerError: Error {
-        let message: String
+        server.stop()
     }
 }

@@ -29,6 +29,8 @@ package enum AccountEvent: String, CaseIterable, Sendable {
     case userUnblocked = "USER_UNBLOCKED"
     case selfieApproved = "SELFIE_APPROVED"
     case selfieRejected = "SELFIE_REJECTED"
+    case securityQuestionsSet = "SECURITY_QUESTIONS_SET"
+    case securityAnswerFailed = "SECURITY_ANSWER_FAILED"
     /// A failure worth an administrator's look (Foodstabook 2.2.3); here, exceeded password attempts.
     case error = "ERROR"
 

@@ -8,7 +8,17 @@ import Postgres
 /// `verifyCode`, `resendVerification`): one live link and code per user —
 /// starting a new verification replaces the old one, so the previous link dies;
 /// links are single-use and expire; codes allow a few attempts.
+///
+/// Foodstabook 2.1.1 lets the user choose e-mail or phone for the code (issue 16):
+/// by SMS the code alone goes to the account's phone and lives 10 minutes; it is
+/// entered with `verifyCode(email, code)` all the same, and verifies the account.
 package enum EmailVerification {
+    /// How the code goes out (`email_verifications.channel`).
+    enum Channel: String, Sendable {
+        case email = "EMAIL"
+        case sms = "SMS"
+    }
+
     /// What to send: the link's token and the code, in plain text (only their hashes are stored).
     struct Secrets: Sendable {
         let token: String
@@ -20,17 +30,33 @@ package enum EmailVerification {
 
     /// Starts (or restarts) the verification of `email` for `userID`.
     static func start(
-        userID: UUID, email: String, settings: AccountSettings, on connection: PostgresConnection
+        userID: UUID, email: String, channel: Channel = .email, settings: AccountSettings, on connection: PostgresConnection
     ) async throws -> Secrets {
         let secrets = Secrets(token: OpaqueToken.generate(prefix: "qrv_"), code: SecureRandom.digits(6))
+        let lifetime = channel == .sms ? settings.smsCodeLifetime : settings.verificationLinkLifetime
         _ = try await connection.execute("""
-            INSERT INTO email_verifications (user_id, email, token_hash, code_hash, expires_at)
+            INSERT INTO email_verifications (user_id, email, token_hash, code_hash, expires_at, channel)
             VALUES (\(userID), \(email), \(Data(OpaqueToken.hash(secrets.token))), \(Data(OpaqueToken.hash(secrets.code))),
-                    now() + make_interval(secs => \(settings.verificationLinkLifetime.inSeconds)))
+                    now() + make_interval(secs => \(lifetime.inSeconds)), \(channel.rawValue))
             ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email, token_hash = EXCLUDED.token_hash,
-                code_hash = EXCLUDED.code_hash, code_attempts = 0, expires_at = EXCLUDED.expires_at, created_at = now()
+                code_hash = EXCLUDED.code_hash, code_attempts = 0, expires_at = EXCLUDED.expires_at, created_at = now(),
+                channel = EXCLUDED.channel
             """)
         return secrets
+    }
+
+    /// Queues what the user receives, in the caller's transaction: by e-mail the link and
+    /// the code, by SMS the code alone, to `phone`.
+    static func send(
+        _ secrets: Secrets, channel: Channel, email: String, phone: String?, nickname: String, settings: AccountSettings,
+        on connection: PostgresConnection
+    ) async throws {
+        switch (channel, phone) {
+        case (.sms, let phone?):
+            try await AccountSMS.verificationCode(to: phone, code: secrets.code, settings: settings, on: connection)
+        default:
+            try await AccountMail.verification(to: email, nickname: nickname, secrets: secrets, settings: settings, on: connection)
+        }
     }
 
     /// Completes the verification whose link carries `token`: the address

@@ -13,6 +13,7 @@ import Postgres
 package enum SignUp {
     static let confirmationMessage =
         "Confirmation link has been sent to your email. Please open it and verify your email address."
+    static let codeSentMessage = "A verification code has been sent to your phone. Please enter it to verify your account."
     static let welcomeMessage = "Your account has been created."
 
     static func run(_ form: SignUpForm, context: QuarryContext) async throws -> SignUpPayload {
@@ -23,7 +24,8 @@ package enum SignUp {
         let optional = { (text: String?) in
             text.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        if form.verificationChannel == "SMS" {
+        let bySMS = form.verificationChannel == "SMS"
+        if bySMS, !settings.smsVerification {
             throw ClientError.make(
                 "SMS_UNAVAILABLE", "Verification by SMS is not available. Please choose verification by email.",
                 fields: [(field: "verificationChannel", message: "Verification by SMS is not available")]
@@ -31,6 +33,14 @@ package enum SignUp {
         }
         var problems: [(field: String, message: String)] = []
         if !AccountInput.isValidEmail(email) { problems.append((field: "email", message: AccountInput.invalidEmail)) }
+        // A phone is optional, but it must be a number a code can go to; the SMS channel needs one.
+        let typedPhone = optional(form.phone)
+        let phone = typedPhone.flatMap(PhoneNumber.e164)
+        if typedPhone != nil, phone == nil {
+            problems.append((field: "phone", message: PhoneNumber.invalidMessage))
+        } else if bySMS, phone == nil {
+            problems.append((field: "phone", message: PhoneNumber.missingMessage))
+        }
         if let problem = AccountInput.nicknameProblem(nickname) { problems.append((field: "nickname", message: problem)) }
         let evaluation = settings.passwordPolicy.evaluate(password, userInputs: [email, nickname] + [optional(form.realName)].compactMap { $0 })
         if !evaluation.meetsPolicy {
@@ -53,14 +63,20 @@ package enum SignUp {
             let verified = !settings.requireEmailVerification
             let user = try await insertUser(
                 email: email, nickname: nickname, passwordHash: hash, verified: verified,
-                profile: (optional(form.realName), optional(form.phone), optional(form.country), optional(form.zipCode)),
+                profile: (optional(form.realName), phone, optional(form.country), optional(form.zipCode)),
                 on: connection
             )
-            let secrets = try await EmailVerification.start(userID: user.id, email: email, settings: settings, on: connection)
-            try await AccountMail.verification(to: email, nickname: nickname, secrets: secrets, settings: settings, on: connection)
-            try await AccountEvent.signUp.record(userID: user.id, context: context, on: connection)
+            let channel: EmailVerification.Channel = bySMS ? .sms : .email
+            let secrets = try await EmailVerification.start(
+                userID: user.id, email: email, channel: channel, settings: settings, on: connection
+            )
+            try await EmailVerification.send(
+                secrets, channel: channel, email: email, phone: phone, nickname: nickname, settings: settings, on: connection
+            )
+            try await AccountEvent.signUp.record(userID: user.id, details: ["channel": channel.rawValue], context: context, on: connection)
             guard verified else {
-                return SignUpPayload(user: user, session: nil, verificationRequired: true, message: confirmationMessage)
+                let message = bySMS ? codeSentMessage : confirmationMessage
+                return SignUpPayload(user: user, session: nil, verificationRequired: true, message: message)
             }
             let session = try await Sessions.issue(for: user, context: context, on: connection)
             return SignUpPayload(user: user, session: session, verificationRequired: false, message: welcomeMessage)

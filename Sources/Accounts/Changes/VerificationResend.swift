@@ -4,7 +4,8 @@ import Postgres
 
 /// `Mutation.resendVerification` (onboarding seed story 8): a new link
 /// replaces the previous one, at most once per 24 hours per account, with the
-/// seed's message when no attempt is left.
+/// seed's message when no attempt is left. It goes by the channel the user chose
+/// (issue 16): a new code by SMS to the account's phone, or a link by e-mail.
 package enum VerificationResend {
     static let sentMessage = "Verification link has been sent"
 
@@ -31,7 +32,7 @@ package enum VerificationResend {
     static func resend(userID: UUID, context: QuarryContext, on connection: PostgresConnection) async throws {
         let settings = context.accounts.settings
         let rows = try await connection.query("""
-            SELECT v.email, u.nickname,
+            SELECT v.email, v.channel, u.nickname, u.phone,
                    extract(epoch FROM v.last_resent_at + make_interval(secs => \(settings.resendInterval.inSeconds)) - now())::float8 AS wait
             FROM email_verifications v JOIN users u ON u.id = v.user_id WHERE v.user_id = \(userID)
             """)
@@ -43,10 +44,15 @@ package enum VerificationResend {
             )
         }
         let email = try row.decode("email", as: String.self)
-        let secrets = try await EmailVerification.start(userID: userID, email: email, settings: settings, on: connection)
+        let phone = try row.decode("phone", as: String?.self).flatMap(PhoneNumber.e164)
+        // A phone removed or changed to a non-number since sign-up, or a server without SMS, leaves e-mail.
+        let chosen = EmailVerification.Channel(rawValue: try row.decode("channel", as: String.self)) ?? .email
+        let channel: EmailVerification.Channel = phone == nil || !settings.smsVerification ? .email : chosen
+        let secrets = try await EmailVerification.start(userID: userID, email: email, channel: channel, settings: settings, on: connection)
         _ = try await connection.execute("UPDATE email_verifications SET last_resent_at = now() WHERE user_id = \(userID)")
-        try await AccountMail.verification(
-            to: email, nickname: try row.decode("nickname", as: String.self), secrets: secrets, settings: settings, on: connection
+        try await EmailVerification.send(
+            secrets, channel: channel, email: email, phone: phone, nickname: try row.decode("nickname", as: String.self),
+            settings: settings, on: connection
         )
         try await AccountEvent.verificationResent.record(userID: userID, context: context, on: connection)
     }

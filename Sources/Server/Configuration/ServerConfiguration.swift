@@ -61,6 +61,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var accounts: AccountsConfiguration
     /// Outgoing mail (`QUARRY_SMTP_URL`, `QUARRY_MAIL_FROM`); `nil` logs mail and keeps it in the outbox.
     public var smtp: SMTPConfiguration?
+    /// The SMS gateway for sign-up codes (`QUARRY_SMS_URL`, `QUARRY_SMS_FROM`); `nil` refuses SMS (SMS_UNAVAILABLE).
+    public var sms: SMSConfiguration?
     /// The documents served at `/terms` and `/privacy` (`QUARRY_TERMS_FILE`, `QUARRY_PRIVACY_FILE`).
     public var termsFile: String
     public var privacyFile: String
@@ -116,7 +118,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         "QUARRY_GRAPHQL_DOCUMENT_CACHE_SIZE",
     ] + PersistedDocumentsConfiguration.variables + [
         "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
-        "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
+        "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_SMS_URL", "QUARRY_SMS_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
         "QUARRY_GRAPHIQL", "QUARRY_GRAPHIQL_ASSETS_URL", "QUARRY_OFFERS_RADIUS_KM",
     ] + AccountsConfiguration.variables + MediaConfiguration.variables + JobsConfiguration.variables
         + ConnectionLimits.variables + AccountRateLimits.variables
@@ -161,6 +163,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         logFormat = try env.choice("QUARRY_LOG_FORMAT", default: LogFormat.text)
         accounts = try AccountsConfiguration(env, publicURL: publicURL)
         smtp = try SMTPConfiguration.fromEnvironment(environment)
+        sms = try SMSConfiguration.fromEnvironment(environment)
+        accounts.settings.smsVerification = sms != nil
         termsFile = Self.absolutePath(env.string("QUARRY_TERMS_FILE", default: "./web/terms.html"))
         privacyFile = Self.absolutePath(env.string("QUARRY_PRIVACY_FILE", default: "./web/privacy.html"))
         identityProviders = try IdentityProviderConfiguration.fromEnvironment(environment)
