@@ -3,6 +3,7 @@ import Administration
 import AppCore
 import Auth
 import Cards
+import Food
 import Feed
 import Foodstabook
 import Friends
@@ -121,6 +122,7 @@ public final class GraphQLService: Sendable {
         FeedResolvers.bind(into: &builder, database: database, users: users)
         PostResolvers.bind(into: &builder, database: database, users: users)
         CardResolvers.bind(into: &builder)
+        FoodResolvers.bind(into: &builder)
         executable = try builder.build()
         self.errorMessages = errorMessages
         self.messageHub = messageHub
