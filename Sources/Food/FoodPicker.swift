@@ -3,7 +3,7 @@ import Postgres
 
 /// A food of the catalogue not yet shown in the user's round, with what the
 /// picker weighs it by.
-struct FoodCandidate: Sendable, Equatable {
+struct FoodCandidate: Sendable {
     let id: UUID
     let categories: [String]
     let tags: [String]

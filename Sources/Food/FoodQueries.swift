@@ -61,14 +61,14 @@ package enum FoodQueries {
     }
 
     /// Food `id` as `viewer` sees it; `nil` when there is none.
-    static func food(_ id: UUID, seenBy viewer: UUID, database: PostgresPool) async throws -> FoodRecord? {
+    static func read(_ id: UUID, seenBy viewer: UUID, database: PostgresPool) async throws -> FoodRecord? {
         try await database.query("SELECT \(FoodRecord.columns(seenBy: viewer)) FROM foods f WHERE f.id = \(id)").first.map(FoodRecord.init(row:))
     }
 
     /// Food `id` for `Query.node`: `nil` for a guest (the tool is for signed-in users).
     package static func food(_ id: UUID, seenBy viewer: UUID?, database: PostgresPool) async throws -> FoodRecord? {
         guard let viewer else { return nil }
-        return try await food(id, seenBy: viewer, database: database)
+        return try await read(id, seenBy: viewer, database: database)
     }
 
     /// How `viewer`'s history is read: every suggestion shown to them, newest first (`food_suggestions_shown_history_idx`).

@@ -33,7 +33,7 @@ enum FoodSuggestionChanges {
             let ids = picked.map(\.id)
             _ = try await connection.execute("""
                 INSERT INTO food_suggestions_shown (user_id, round, food_id, more_like_id)
-                SELECT \(viewer), \(round), shown.id, \(moreLike) FROM unnest(\(ids)::uuid[]) AS shown (id)
+                SELECT \(viewer)::uuid, \(round)::int, shown.id, \(moreLike)::uuid FROM unnest(\(ids)::uuid[]) AS shown (id)
                 """)
             return try await FoodQueries.foods(ids, seenBy: viewer, on: connection)
         }
@@ -62,7 +62,7 @@ enum FoodSuggestionChanges {
     }
 
     private static func read(_ id: UUID, by viewer: UUID, database: PostgresPool) async throws -> FoodRecord {
-        guard let food = try await FoodQueries.food(id, seenBy: viewer, database: database) else { throw FoodErrors.foodNotFound }
+        guard let food = try await FoodQueries.read(id, seenBy: viewer, database: database) else { throw FoodErrors.foodNotFound }
         return food
     }
 }

@@ -1,8 +1,10 @@
+import App
 @testable import AppCore
 @testable import Food
 import Foundation
 import Postgres
 import QuarryTestSupport
+import TestDatabaseSupport
 import Testing
 
 /// The food suggestion tool over GraphQL against the database (issue 16; seed foodstabook.md 2.4.1; API.md "Posts,
@@ -264,6 +266,18 @@ struct FoodSuggestionTests {
         #expect(affinity("Cappuccino") == 4, "the liked espresso's tags: italian, coffee, hot, caffeine")
         #expect(affinity("Carrot sticks with hummus") == 0)
         #expect(candidates.count == byName.count, "nothing shown yet")
+    }
+
+    @Test("seed-demo: bob and alice have liked suggestions of the catalogue; loading twice adds none")
+    func demo() async throws {
+        let (_, pool) = try await TestDatabases.migrated(prefix: "quarry_demo_food")
+        defer { pool.shutdown() }
+        for _ in 0..<2 { _ = try await DemoData.load(database: pool, accounts: testAccountServices()) }
+        let rows = try await pool.query("""
+            SELECT u.nickname, count(*)::int AS n FROM food_likes l JOIN users u ON u.id = l.user_id GROUP BY u.nickname ORDER BY u.nickname
+            """)
+        let likes = try rows.map { "\(try $0.decode("nickname", as: String.self)):\(try $0.decode("n", as: Int.self))" }
+        #expect(likes == ["alice:2", "bob_cooks:5"])
     }
 }
 
