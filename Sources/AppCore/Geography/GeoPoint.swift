@@ -1,4 +1,5 @@
 import GraphQLExecution
+import GraphQLLanguage
 import GraphQLType
 import Postgres
 
