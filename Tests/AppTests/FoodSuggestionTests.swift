@@ -284,17 +284,8 @@ struct FoodSuggestionTests {
 /// ``FoodPicker`` and ``FoodPicture`` alone, with a seeded random source: the rules, without the database.
 @Suite("Foodstabook: food picking and pictures")
 struct FoodPickerTests {
-    /// SplitMix64: a small seeded generator, so each run draws the same numbers.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The seeded SplitMix64 of the screenshot search's fuzz tests: each run draws the same numbers.
+    typealias Seeded = ScreenshotSearchFuzzTests.Generator
 
     static func candidate(_ categories: [String], _ tags: [String] = ["x"], affinity: Int = 0) -> FoodCandidate {
         FoodCandidate(id: UUID(), categories: categories, tags: tags, affinity: affinity)
