@@ -55,10 +55,13 @@ public final class GraphQLService: Sendable {
         public var persistedQueriesMax: Int
         /// The allow-list of trusted documents and its mode.
         public var trustedDocuments: TrustedDocuments
+        /// "Offers in my area": how far from a point an offer's store may be (`QUARRY_OFFERS_RADIUS_KM`), in metres.
+        public var offersRadiusMeters: Double
 
         public init(
             introspection: Bool, introspectionByRole: Bool = false, maxDepth: Int, maxAliases: Int, maxCost: Int,
-            documentCacheSize: Int, persistedQueriesMax: Int = 10_000, trustedDocuments: TrustedDocuments = .off
+            documentCacheSize: Int, persistedQueriesMax: Int = 10_000, trustedDocuments: TrustedDocuments = .off,
+            offersRadiusMeters: Double = Options.defaultOffersRadiusMeters
         ) {
             self.introspection = introspection
             self.introspectionByRole = introspectionByRole
@@ -68,7 +71,11 @@ public final class GraphQLService: Sendable {
             self.documentCacheSize = documentCacheSize
             self.persistedQueriesMax = persistedQueriesMax
             self.trustedDocuments = trustedDocuments
+            self.offersRadiusMeters = offersRadiusMeters
         }
+
+        /// API.md "Configuration": `QUARRY_OFFERS_RADIUS_KM` defaults to 25.
+        public static let defaultOffersRadiusMeters = 25_000.0
 
         /// What Quarry ships with (the defaults of `QUARRY_INTROSPECTION` and the
         /// `QUARRY_GRAPHQL_*` variables): the settings `make run` serves and the
@@ -122,6 +129,7 @@ public final class GraphQLService: Sendable {
         FeedResolvers.bind(into: &builder, database: database, users: users)
         PostResolvers.bind(into: &builder, database: database, users: users)
         CardResolvers.bind(into: &builder)
+        OfferResolvers.bind(into: &builder, database: database, radiusMeters: options.offersRadiusMeters)
         FoodResolvers.bind(into: &builder)
         executable = try builder.build()
         self.errorMessages = errorMessages

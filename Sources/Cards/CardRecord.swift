@@ -23,8 +23,7 @@ package struct CardRecord: NodeRecord {
     /// The columns ``init(row:)`` reads, from ``from``.
     static let columns: SQL = """
         c.id, c.name, c.barcode_value, c.barcode_format, c.background, c.dominant_colors, c.front_media_id,
-        c.card_area, c.last_used_at, c.created_at, i.id AS issuer_id, i.name AS issuer_name,
-        i.logo_url AS issuer_logo_url, i.website AS issuer_website
+        c.card_area, c.last_used_at, c.created_at, \(IssuerRecord.joinedColumns)
         """
     /// The cards aliased `c` with their issuers aliased `i`.
     static let from: SQL = "cards c LEFT JOIN issuers i ON i.id = c.issuer_id"
@@ -41,12 +40,7 @@ package struct CardRecord: NodeRecord {
         cardArea = corners.map { values in stride(from: 0, to: values.count - 1, by: 2).map { CardPoint(x: values[$0], y: values[$0 + 1]) } }
         lastUsedAt = try row.decode("last_used_at", as: Date?.self)
         createdAt = try row.decode("created_at", as: Date.self)
-        issuer = try row.decode("issuer_id", as: UUID?.self).map { id in
-            IssuerRecord(
-                id: id, name: try row.decode("issuer_name", as: String.self),
-                logoURL: try row.decode("issuer_logo_url", as: String?.self), website: try row.decode("issuer_website", as: String?.self)
-            )
-        }
+        issuer = try row.decode("issuer_id", as: UUID?.self) == nil ? nil : IssuerRecord(joinedIn: row)
     }
 
     package static let fieldReaders: [String: @Sendable (CardRecord) -> (any Sendable)?] = [

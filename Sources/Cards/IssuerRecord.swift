@@ -22,11 +22,15 @@ package struct IssuerRecord: NodeRecord {
         website = try row.decode("website", as: String?.self)
     }
 
-    init(id: UUID, name: String, logoURL: String?, website: String?) {
-        self.id = id
-        self.name = name
-        self.logoURL = logoURL
-        self.website = website
+    /// The columns ``init(joinedIn:)`` reads: issuers aliased `i` joined to a card's, store's or offer's row.
+    static let joinedColumns: SQL = "i.id AS issuer_id, i.name AS issuer_name, i.logo_url AS issuer_logo_url, i.website AS issuer_website"
+
+    /// The issuer ``joinedColumns`` read into `row` (a left join that found none has a NULL `issuer_id`).
+    init(joinedIn row: PostgresRow) throws {
+        id = try row.decode("issuer_id", as: UUID.self)
+        name = try row.decode("issuer_name", as: String.self)
+        logoURL = try row.decode("issuer_logo_url", as: String?.self)
+        website = try row.decode("issuer_website", as: String?.self)
     }
 
     package static let fieldReaders: [String: @Sendable (IssuerRecord) -> (any Sendable)?] = [

@@ -134,6 +134,16 @@ enum AuthorizationExpectations {
         "Mutation.createIssuer": adminOnly,
         "Mutation.updateIssuer": adminOnly,
         "Mutation.deleteIssuer": adminOnly,
+        // my-cards.md UC1.3 and UC1.2.7: the offers list is a signed-in user's ("Offers available. Sign in to
+        // unlock." is the guest's message); stores and offers are ADMIN's to edit (API.md "Cards and offers").
+        "Query.offers": signedIn,
+        "Query.stores": adminOnly,
+        "Mutation.createStore": adminOnly,
+        "Mutation.updateStore": adminOnly,
+        "Mutation.deleteStore": adminOnly,
+        "Mutation.createOffer": adminOnly,
+        "Mutation.updateOffer": adminOnly,
+        "Mutation.deleteOffer": adminOnly,
         "Mutation.createFeedImage": signedIn,
         "Mutation.deleteFeedImage": signedIn,
         "Mutation.commentOnImage": signedIn,
@@ -226,6 +236,14 @@ enum AuthorizationExpectations {
         "Card.frontPhotoUrl", "Card.cardArea", "Card.issuer", "Card.lastUsedAt", "Card.createdAt", "CardPoint.x", "CardPoint.y",
         "CardConnection.edges", "CardConnection.pageInfo", "CardConnection.totalCount", "CardEdge.cursor", "CardEdge.node",
         "Query.issuers", "Issuer.id", "Issuer.name", "Issuer.logoUrl", "Issuer.website",
+        // Offers (issue 15): whether and how many offers are in the area is public (my-cards.md UC1.1: the guest's
+        // 1-page or tabs layout; UC1.2.7: "Offers available. Sign in to unlock."). `Card.offers` is reached only
+        // through a card, which only its signed-in owner reads; an Offer through `offers` or `Card.offers` (USER)
+        // or ADMIN's writes; a Store only through ADMIN's `stores` and store mutations.
+        "Query.offersAvailable", "Query.offerSummary", "OfferSummary.available", "OfferSummary.count", "Card.offers",
+        "Offer.id", "Offer.thumbnailUrl", "Offer.storeName", "Offer.validFrom", "Offer.validTo", "Offer.details",
+        "Offer.issuer", "Offer.distanceMeters", "OfferConnection.edges", "OfferConnection.pageInfo", "OfferEdge.cursor",
+        "OfferEdge.node", "Store.id", "Store.issuer", "Store.name", "Store.address", "Store.location",
         // The food suggestion tool (issue 16): a food is reached only through the signed-in tool above, or
         // `Query.node`, which answers null to a guest (FoodQueries decides it, tested in FoodSuggestionTests).
         "FoodSuggestion.id", "FoodSuggestion.name", "FoodSuggestion.description", "FoodSuggestion.categories",

@@ -126,12 +126,13 @@ struct AuthorizationMatrixTests {
             let admin = try await h.signUp("admin", role: .admin)
             let superAdmin = try await h.signUp("superadmin", role: .superAdmin)
             try await h.befriend(friend, owner)
-            // Every guarded field of the owner has a value: the optional profile fields, a block reason (on an
-            // account that is not blocked, so it still signs in), a selfie, a screenshot, a friend request from
+            // Every guarded field of the owner has a value: the optional profile fields and home area, a block reason (on
+            // an account that is not blocked, so it still signs in), a selfie, a screenshot, a friend request from
             // a sixth user (so that no caller is its sender), and a message with each signed-in caller.
             _ = try await h.pool.execute("""
                 UPDATE users SET phone = '+15550100', real_name = 'Owen Owner', country = 'NL', zip_code = '1011',
-                    block_reason = 'matrix' WHERE id = \(owner.id)
+                    block_reason = 'matrix', home_location = ST_SetSRID(ST_MakePoint(4.9, 52.37), 4326)::geography
+                    WHERE id = \(owner.id)
                 """)
             let selfie = try await insertMedia(h, owner: owner.id, kind: "SELFIE", visibility: "PRIVATE")
             _ = try await h.pool.execute(
@@ -146,6 +147,9 @@ struct AuthorizationMatrixTests {
             for caller in [other, friend, admin, superAdmin] {
                 _ = try await h.pool.execute("INSERT INTO messages (sender_id, recipient_id, text) VALUES (\(caller.id), \(owner.id), 'hi')")
             }
+            _ = try await h.pool.execute("""
+                INSERT INTO issuers (id, name) VALUES (\(matrixIssuer), 'Matrix issuer') ON CONFLICT DO NOTHING
+                """)
             return Cast(owner: owner, other: other, friend: friend, admin: admin, superAdmin: superAdmin)
         }
     }
@@ -172,7 +176,15 @@ struct AuthorizationMatrixTests {
     /// Arguments that make a field return data, where the generated placeholders would not.
     static let arguments: [String: String] = [
         "Query.conversation": "(withUserId: \"PEER\")",
+        // An issuer of the cast's (no stores: an empty list is data); DateTime placeholders must be dates.
+        "Query.stores": "(issuerId: \"\(GlobalID(typeName: "Issuer", id: matrixIssuer).text)\")",
+        "Mutation.createOffer": "(input: {storeId: \"x\", details: \"x\", validFrom: \"2026-01-01T00:00:00Z\", validTo: \"2026-01-02T00:00:00Z\"})",
+        "Mutation.updateOffer":
+            "(id: \"x\", input: {storeId: \"x\", details: \"x\", validFrom: \"2026-01-01T00:00:00Z\", validTo: \"2026-01-02T00:00:00Z\"})",
     ]
+
+    /// The issuer `Query.stores` is asked about, made by ``Cast/make(_:)``.
+    static let matrixIssuer = UUID(uuidString: "00000000-0000-4000-8000-00000000a115")!
 
     /// A media row of `owner` (no file: the matrix reads metadata only).
     static func insertMedia(_ h: TestService, owner: UUID, kind: String, visibility: String) async throws -> UUID {

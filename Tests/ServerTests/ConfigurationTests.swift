@@ -33,6 +33,8 @@ struct ConfigurationTests {
         #expect(config.graphiQL == .on)
         #expect(config.graphiQLAssetsURL == nil)
         #expect(config.media.maxImagePixels == 40_000_000)
+        #expect(config.offersRadiusKilometers == 25)
+        #expect(config.graphQLOptions.offersRadiusMeters == 25_000)
     }
 
     @Test("every variable is read")
@@ -61,6 +63,7 @@ struct ConfigurationTests {
             "QUARRY_GRAPHIQL": "OFF",
             "QUARRY_GRAPHIQL_ASSETS_URL": "https://assets.example.com:8443/graphiql/",
             "QUARRY_IMAGE_MAX_PIXELS": "8294400",
+            "QUARRY_OFFERS_RADIUS_KM": "40",
         ])
         #expect(config.databaseURL == "postgresql://u@db:5432/q")
         #expect(config.httpHost == "0.0.0.0")
@@ -85,6 +88,7 @@ struct ConfigurationTests {
         #expect(config.graphiQL == .off)
         #expect(config.graphiQLAssetsURL == "https://assets.example.com:8443/graphiql")
         #expect(config.media.maxImagePixels == 8_294_400)
+        #expect(config.graphQLOptions.offersRadiusMeters == 40_000)
     }
 
     @Test("the public URL follows host and port unless set")
@@ -137,6 +141,7 @@ struct ConfigurationTests {
             ("QUARRY_GRAPHIQL_ASSETS_URL", "https://cdn.example/x?v=1"), ("QUARRY_GRAPHIQL_ASSETS_URL", #"https://cdn.example/"a"#),
             ("QUARRY_GRAPHIQL_ASSETS_URL", "https://cdn.example; script-src *"), ("QUARRY_GRAPHIQL_ASSETS_URL", "https://u:p@cdn.example"),
             ("QUARRY_IMAGE_MAX_PIXELS", "0"), ("QUARRY_IMAGE_MAX_PIXELS", "1000000001"), ("QUARRY_IMAGE_MAX_PIXELS", "40M"),
+            ("QUARRY_OFFERS_RADIUS_KM", "0"), ("QUARRY_OFFERS_RADIUS_KM", "1001"), ("QUARRY_OFFERS_RADIUS_KM", "2.5"),
         ]
     )
     func badValue(variable: String, value: String) {

@@ -61,6 +61,7 @@ public enum DemoData {
             try await DemoMessages.load(on: connection)
             try await DemoAdministration.load(on: connection)
             try await DemoCards.load(on: connection)
+            try await DemoOffers.load(on: connection)
             try await DemoFood.load(on: connection)
             return created
         }

@@ -11,7 +11,7 @@ extension ServerConfiguration {
             introspection: introspection != .off, introspectionByRole: introspection == .role, maxDepth: maxQueryDepth, maxAliases: maxAliases,
             maxCost: maxQueryCost, documentCacheSize: documentCacheSize,
             persistedQueriesMax: persistedDocuments.persistedQueriesMax,
-            trustedDocuments: persistedDocuments.trustedDocuments
+            trustedDocuments: persistedDocuments.trustedDocuments, offersRadiusMeters: Double(offersRadiusKilometers) * 1_000
         )
     }
 

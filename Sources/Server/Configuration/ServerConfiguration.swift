@@ -81,6 +81,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var persistedDocuments: PersistedDocumentsConfiguration
     /// The scheduled jobs (`QUARRY_JOBS`, `QUARRY_MEDIA_ORPHAN_GRACE_SECONDS`).
     public var jobs: JobsConfiguration
+    /// "Offers in my area": the radius around a point, in kilometres (`QUARRY_OFFERS_RADIUS_KM`).
+    public var offersRadiusKilometers: Int
 
     /// Introspection policy of `QUARRY_INTROSPECTION`.
     public enum IntrospectionMode: String, CaseIterable, Sendable {
@@ -115,7 +117,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     ] + PersistedDocumentsConfiguration.variables + [
         "QUARRY_LOG_LEVEL", "QUARRY_LOG_FORMAT",
         "QUARRY_SMTP_URL", "QUARRY_MAIL_FROM", "QUARRY_TERMS_FILE", "QUARRY_PRIVACY_FILE",
-        "QUARRY_GRAPHIQL", "QUARRY_GRAPHIQL_ASSETS_URL",
+        "QUARRY_GRAPHIQL", "QUARRY_GRAPHIQL_ASSETS_URL", "QUARRY_OFFERS_RADIUS_KM",
     ] + AccountsConfiguration.variables + MediaConfiguration.variables + JobsConfiguration.variables
         + ConnectionLimits.variables + AccountRateLimits.variables
         + IdentityProvider.allCases.flatMap { provider in
@@ -169,6 +171,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         graphiQLAssetsURL = try env.raw("QUARRY_GRAPHIQL_ASSETS_URL").map(Self.checkedAssetsURL)
         persistedDocuments = try PersistedDocumentsConfiguration(env, absolutePath: Self.absolutePath)
         jobs = try JobsConfiguration(env)
+        // Up to 1,000 km: a country's width; "my area" beyond that is no area.
+        offersRadiusKilometers = try env.integer("QUARRY_OFFERS_RADIUS_KM", default: 25, in: 1...1_000)
     }
 
     /// The database URL, or an error telling the operator how to get one.
