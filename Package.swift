@@ -71,7 +71,8 @@ let serverTargets: [Target] = [
     // (ARCHITECTURE.md "Targets"). An area reaches another only through its
     // `package` declarations, and only in this direction:
     // AppCore ← Accounts ← Friends ← ScreenCache ← App, and AppCore ← Accounts ← Administration ← App,
-    // AppCore ← Accounts ← Feed ← App, AppCore ← Accounts ← Foodstabook ← App, AppCore ← Cards ← App.
+    // AppCore ← Accounts ← Feed ← App, AppCore ← Accounts ← Foodstabook ← App, AppCore ← Cards ← App,
+    // AppCore ← Food ← App.
     .target(
         name: "AppCore",
         dependencies: [
@@ -101,10 +102,11 @@ let serverTargets: [Target] = [
     .target(name: "Feed", dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"], swiftSettings: strict),
     .target(name: "Foodstabook", dependencies: ["AppCore", "Accounts", "GraphQLExecution", "Postgres", "Auth"], swiftSettings: strict),
     .target(name: "Cards", dependencies: ["AppCore", "GraphQLExecution", "Postgres"], swiftSettings: strict),
+    .target(name: "Food", dependencies: ["AppCore", "GraphQLExecution", "Postgres"], swiftSettings: strict),
     .target(
         name: "App",
         dependencies: [
-            "AppCore", "Accounts", "Friends", "ScreenCache", "Administration", "Feed", "Foodstabook", "Cards",
+            "AppCore", "Accounts", "Friends", "ScreenCache", "Administration", "Feed", "Foodstabook", "Cards", "Food",
             "GraphQLExecution", "Postgres", "Auth", "Mail", "COpenSSL",
             .product(name: "Logging", package: "swift-log"),
         ],
@@ -120,6 +122,7 @@ let serverTargets: [Target] = [
             "ScreenCache",
             "Feed",
             "Foodstabook",
+            "Food",
             "Auth",
             "Mail",
             "Postgres",
@@ -175,7 +178,7 @@ let serverTargets: [Target] = [
     .testTarget(
         name: "AppTests",
         dependencies: [
-            "App", "AppCore", "Accounts", "Administration", "Feed", "Foodstabook", "Cards", "Friends", "ScreenCache",
+            "App", "AppCore", "Accounts", "Administration", "Feed", "Foodstabook", "Cards", "Food", "Friends", "ScreenCache",
             "GraphQLType", "QuarryTestSupport", "Mail",
             "TestDatabaseSupport",
             "CommonTestSupport", .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,7 @@ import Administration
 import AppCore
 import Auth
 import Cards
+import Food
 import Feed
 import Foodstabook
 import Friends
@@ -130,6 +131,7 @@ public final class GraphQLService: Sendable {
         NewsfeedResolvers.bind(into: &builder, database: database)
         CardResolvers.bind(into: &builder)
         OfferResolvers.bind(into: &builder, database: database, radiusMeters: options.offersRadiusMeters)
+        FoodResolvers.bind(into: &builder)
         executable = try builder.build()
         self.errorMessages = errorMessages
         self.messageHub = messageHub

@@ -36,6 +36,7 @@ public func buildRouter(
     ).register(on: router)
     MediaRoutes(service: components.graphQL, emotionsDirectory: configuration.media.emotionsDirectory).register(on: router)
     FeedRoutes(service: components.graphQL).register(on: router)
+    FoodPictureRoutes(service: components.graphQL).register(on: router)
     EmailVerificationPages(
         links: AccountLinks(
             database: components.graphQL.database, accounts: components.graphQL.accounts,

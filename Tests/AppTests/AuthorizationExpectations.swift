@@ -170,6 +170,13 @@ enum AuthorizationExpectations {
         "Mutation.unfollow": signedIn,
         // foodstabook.md 2.7.1: "Precondition: User is logged in" (issue 16).
         "Query.searchPosts": signedIn,
+        // foodstabook.md 2.4.1, issue 16: the food suggestion tool starts from "Food Suggestion Tool has been
+        // selected" by a user; its suggestions, history, likes and rounds are the viewer's own.
+        "Query.foodSuggestions": signedIn,
+        "Query.foodSuggestionHistory": signedIn,
+        "Mutation.likeFoodSuggestion": signedIn,
+        "Mutation.unlikeFoodSuggestion": signedIn,
+        "Mutation.startOverFoodSuggestions": signedIn,
     ]
 
     /// Fields reviewed as readable by anyone who reaches them (no `@auth` of their own). A type listed here whole
@@ -248,6 +255,13 @@ enum AuthorizationExpectations {
         "Offer.id", "Offer.thumbnailUrl", "Offer.storeName", "Offer.validFrom", "Offer.validTo", "Offer.details",
         "Offer.issuer", "Offer.distanceMeters", "OfferConnection.edges", "OfferConnection.pageInfo", "OfferEdge.cursor",
         "OfferEdge.node", "Store.id", "Store.issuer", "Store.name", "Store.address", "Store.location",
+        // The food suggestion tool (issue 16): a food is reached only through the signed-in tool above, or
+        // `Query.node`, which answers null to a guest (FoodQueries decides it, tested in FoodSuggestionTests).
+        "FoodSuggestion.id", "FoodSuggestion.name", "FoodSuggestion.description", "FoodSuggestion.categories",
+        "FoodSuggestion.tags", "FoodSuggestion.pictureUrl", "FoodSuggestion.viewerLikes",
+        "FoodSuggestionHistoryEntry.suggestion", "FoodSuggestionHistoryEntry.round", "FoodSuggestionHistoryEntry.shownAt",
+        "FoodSuggestionHistoryConnection.edges", "FoodSuggestionHistoryConnection.pageInfo",
+        "FoodSuggestionHistoryEdge.cursor", "FoodSuggestionHistoryEdge.node",
         // Guests' entry points (sign up, verify, log in, recover) and public lookups.
         "Query.ping", "Query.serverTime", "Query.viewer", "Query.node", "Query.emailAvailable",
         "Query.nicknameAvailable", "Query.passwordStrength", "Query.legalDocuments", "Query.emotionChallenge",

@@ -6,8 +6,8 @@ import Postgres
 /// `quarry seed-demo` (issue 3): realistic demo data, so a newcomer to a fresh
 /// `make run` sees a living system — accounts of every role with profiles,
 /// for the admin dashboard a blocked account, a selfie to review and a
-/// week of events, an image feed with comments, loyalty cards with their issuers, and food posts with
-/// follows, likes and comments.
+/// week of events, an image feed with comments, loyalty cards with their issuers, food posts with follows,
+/// likes and comments, and liked food suggestions.
 /// Each area adds its own demo rows here as it lands. Idempotent: what exists
 /// (by address) is left alone.
 public enum DemoData {
@@ -64,6 +64,7 @@ public enum DemoData {
             try await DemoCards.load(on: connection)
             try await DemoOffers.load(on: connection)
             try await DemoPosts.loadPeople(on: connection)
+            try await DemoFood.load(on: connection)
             return created
         }
         if let media {

@@ -1,5 +1,4 @@
 import AppCore
-import CVips
 import Foundation
 import Postgres
 
@@ -102,24 +101,7 @@ enum DemoScreenshots {
 
     /// An RGB picture: an app bar, then rows separated by thin lines, written as PNG at `path`.
     private static func drawPNG(_ shot: Shot, path: String) throws -> [UInt8] {
-        guard VipsLibrary.isReady else { throw DemoPictureFailure() }
-        var pixels = [UInt8](repeating: 255, count: width * height * 3)
-        for y in 0..<height {
-            for x in 0..<width {
-                let (r, g, b) = color(x: x, y: y, shot: shot)
-                let offset = (y * width + x) * 3
-                pixels[offset] = r
-                pixels[offset + 1] = g
-                pixels[offset + 2] = b
-            }
-        }
-        let image = pixels.withUnsafeBytes {
-            vips_image_new_from_memory_copy($0.baseAddress, $0.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
-        }
-        guard let image else { throw DemoPictureFailure() }
-        defer { quarry_vips_unref(image) }
-        guard quarry_vips_pngsave(image, path) == 0 else { throw DemoPictureFailure() }
-        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        try DrawnPicture.writePNG(width: width, height: height, to: path) { x, y in color(x: x, y: y, shot: shot) }
     }
 }
 
@@ -135,9 +117,4 @@ extension DemoScreenshots {
         if (9..<26).contains(x), (6..<18).contains(row) { return shot.bar }
         return shot.rows
     }
-}
-
-/// libvips could not draw or write a demo picture.
-struct DemoPictureFailure: Error, CustomStringConvertible {
-    var description: String { "libvips could not draw a demo screenshot" }
 }

@@ -1,6 +1,7 @@
 import Accounts
 import AppCore
 import Feed
+import Food
 import Foodstabook
 import Foundation
 import Friends
@@ -32,6 +33,9 @@ enum NodeResolver {
         },
         PostCommentRecord.objectTypeName: { id, context in
             try await PostQueries.comment(id, seenBy: context.viewer?.userID, database: context.database)
+        },
+        FoodRecord.objectTypeName: { id, context in
+            try await FoodQueries.food(id, seenBy: context.viewer?.userID, database: context.database)
         },
         MessageRecord.objectTypeName: { id, context in
             try await MessageQueries.message(id: id, participant: context.viewer?.userID, database: context.database)
