@@ -49,12 +49,13 @@ enum OfferCursor: Sendable, Hashable {
         }
     }
 
-    /// The rows after this cursor among rows aliased `n` with `distance`, `valid_to` and `id` (statement text).
-    var condition: SQL {
+    /// The offers aliased `o` after this cursor, `distance` being their distance from the list's point
+    /// (statement text).
+    func condition(distance: SQL) -> SQL {
         switch self {
-        case .distance(let meters, let id): "(n.distance, n.id) > (\(meters)::float8, \(id))"
+        case .distance(let meters, let id): "(\(distance), o.id) > (\(meters)::float8, \(id))"
         case .ending(let microseconds, let id):
-            "(n.valid_to, n.id) > (\(Date(timeIntervalSince1970: Double(microseconds) / 1_000_000))::timestamptz, \(id))"
+            "(o.valid_to, o.id) > (\(Date(timeIntervalSince1970: Double(microseconds) / 1_000_000))::timestamptz, \(id))"
         }
     }
 }
