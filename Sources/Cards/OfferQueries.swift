@@ -13,7 +13,7 @@ package enum OfferQueries {
         let rows = try await database.query("""
             SELECT \(OfferRecord.columns) FROM \(OfferRecord.from(page)) ORDER BY n.\(key(area)), n.id
             """)
-        return OfferConnection(rows: try rows.map(OfferRecord.init(row:)), request: request, hasPoint: area.point != nil)
+        return connection(try rows.map(OfferRecord.init(row:)), in: area, request: request)
     }
 
     /// `Card.offers` of a page of cards: one page of each issuer's valid offers in `area`, all in one statement
@@ -33,7 +33,7 @@ package enum OfferQueries {
             guard try row.decode("id", as: UUID?.self) != nil else { continue }
             offers[try row.decode("page_parent", as: UUID.self), default: []].append(try OfferRecord(row: row))
         }
-        return offers.mapValues { OfferConnection(rows: $0, request: request, hasPoint: area.point != nil) }
+        return offers.mapValues { connection($0, in: area, request: request) }
     }
 
     /// A key of `Card.offers`: the card owner's page of the card issuer's offers.
@@ -87,6 +87,11 @@ package enum OfferQueries {
         try await connection.query("""
             SELECT \(OfferRecord.columns) FROM \(OfferRecord.from("SELECT o.*, NULL::float8 AS distance FROM offers o WHERE o.id = \(id)"))
             """).first.map(OfferRecord.init(row:))
+    }
+
+    /// The page of `rows` (read with `request`'s limit) in a list in `area`, with that list's cursors.
+    private static func connection(_ rows: [OfferRecord], in area: OfferArea, request: OfferPageRequest) -> OfferConnection {
+        OfferConnection(rows: rows, request: request) { OfferCursor($0, hasPoint: area.point != nil) }
     }
 
     /// Offers aliased `o` valid now (statement text).
