@@ -59,8 +59,8 @@ FROM (SELECT n.* FROM (
     FROM offers o WHERE TRUE AND o.valid_from <= now() AND o.valid_to > now()
       AND o.location && _ST_Expand(ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $3)
       AND o.location <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography <= $3
-    ORDER BY distance
-) n WHERE TRUE ORDER BY n.distance, n.id LIMIT 21) n JOIN stores s ON s.id = n.store_id JOIN issuers i ON i.id = n.issuer_id
+    ORDER BY distance FETCH FIRST 21 ROWS WITH TIES
+) n ORDER BY n.distance, n.id LIMIT 21) n JOIN stores s ON s.id = n.store_id JOIN issuers i ON i.id = n.issuer_id
 ORDER BY n.distance, n.id;
 \o /dev/null
 EXECUTE page(2.3522, 48.8566, 25000);

@@ -5,7 +5,7 @@ import Postgres
 /// A position in a user's cards listed alphabetically: the card's name and id, the keyset of
 /// `cards_owner_name_idx` (the time-ordered ``Cursor`` of the other lists does not fit a list by name).
 /// Opaque to clients.
-struct CardCursor: Sendable, Hashable {
+struct CardCursor: KeysetCursor {
     let name: String
     let id: UUID
 

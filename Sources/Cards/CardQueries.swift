@@ -15,18 +15,21 @@ package enum CardQueries {
             """).first.map(CardRecord.init(row:))
     }
 
-    /// The cards of `owner` whose name contains the request's search (ignoring case), alphabetically
-    /// (case-insensitive, then by id), one page after the request's cursor: one range of `cards_owner_name_idx`.
-    static func page(ownedBy owner: UUID, request: CardPageRequest, database: PostgresPool) async throws -> CardConnection {
-        var condition = filter(owner: owner, search: request.search)
+    /// The cards of `owner` whose name contains `search` (ignoring case), alphabetically (case-insensitive,
+    /// then by id), one page after the request's cursor: one range of `cards_owner_name_idx`.
+    static func page(
+        ownedBy owner: UUID, search: SubstringFilter?, request: KeysetPageRequest<CardCursor>, database: PostgresPool
+    ) async throws -> CardConnection {
+        var condition = filter(owner: owner, search: search)
         if let after = request.after {
             condition = condition + " AND (lower(c.name), c.id) > (lower(\(after.name)), \(after.id))"
         }
         let rows = try await database.query("""
             SELECT \(CardRecord.columns) FROM \(CardRecord.from) WHERE \(condition)
-            ORDER BY lower(c.name), c.id LIMIT \(request.size + 1)
+            ORDER BY lower(c.name), c.id LIMIT \(request.limit)
             """)
-        return CardConnection(rows: try rows.map(CardRecord.init(row:)), request: request, owner: owner)
+        let page = KeysetConnection(rows: try rows.map(CardRecord.init(row:)), request: request) { CardCursor(name: $0.name, id: $0.id) }
+        return CardConnection(page: page, owner: owner, search: search)
     }
 
     /// How many cards of `owner` match `search` (the whole list, not a page).

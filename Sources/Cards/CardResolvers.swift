@@ -13,7 +13,7 @@ package enum CardResolvers {
         builder.readFields(of: CardPoint.self)
         builder.readFields(of: IssuerRecord.self)
         builder.readFields(of: CardConnection.self, as: "CardConnection")
-        builder.readFields(of: CardConnection.Edge.self, as: "CardEdge")
+        builder.readFields(of: KeysetConnection<CardRecord, CardCursor>.Edge.self, as: "CardEdge")
         builder.resolve("Card", "frontPhotoUrl", source: CardRecord.self) { card, info in
             card.frontMediaID.map { info.context.mediaURL($0) }
         }
@@ -24,7 +24,8 @@ package enum CardResolvers {
         builder.resolveDomain("Query", "cards") { info in
             let viewer = try info.context.signedIn()
             return try await CardQueries.page(
-                ownedBy: viewer.userID, request: CardPageRequest(arguments: info.args), database: info.context.database
+                ownedBy: viewer.userID, search: SubstringFilter(info.args.optionalString("search")),
+                request: KeysetPageRequest(arguments: info.args), database: info.context.database
             )
         }
         builder.resolveDomain("Query", "recentCards") { info in

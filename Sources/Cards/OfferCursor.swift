@@ -4,7 +4,7 @@ import Postgres
 
 /// A position in a list of offers: the distance and id of an offer in a list with a point (nearest first),
 /// or its end and id in one without (soonest-ending first). The two lists' cursors do not mix; opaque to clients.
-enum OfferCursor: Sendable, Hashable {
+package enum OfferCursor: KeysetCursor {
     case distance(meters: Double, id: UUID)
     /// `valid_to` in microseconds since 1970, as PostgreSQL stores it.
     case ending(microseconds: Int64, id: UUID)
@@ -16,7 +16,7 @@ enum OfferCursor: Sendable, Hashable {
     }
 
     /// Decodes a cursor a client sent back; `nil` for anything we did not make.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         guard let plain = Base64URL.decode(text) else { return nil }
         let parts = plain.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let id = UUID(canonicalText: parts[2]) else { return nil }
@@ -42,19 +42,20 @@ enum OfferCursor: Sendable, Hashable {
 
     /// The cursor as clients see it. A distance is written with Swift's shortest exact form, so it reads back
     /// as the same `float8` PostgreSQL compares it with.
-    var text: String {
+    package var text: String {
         switch self {
         case .distance(let meters, let id): Base64URL.encode("od1:\(meters.description):\(id.lowercasedText)")
         case .ending(let microseconds, let id): Base64URL.encode("oe1:\(microseconds):\(id.lowercasedText)")
         }
     }
 
-    /// The rows after this cursor among rows aliased `n` with `distance`, `valid_to` and `id` (statement text).
-    var condition: SQL {
+    /// The offers aliased `o` after this cursor, `distance` being their distance from the list's point
+    /// (statement text).
+    func condition(distance: SQL) -> SQL {
         switch self {
-        case .distance(let meters, let id): "(n.distance, n.id) > (\(meters)::float8, \(id))"
+        case .distance(let meters, let id): "(\(distance), o.id) > (\(meters)::float8, \(id))"
         case .ending(let microseconds, let id):
-            "(n.valid_to, n.id) > (\(Date(timeIntervalSince1970: Double(microseconds) / 1_000_000))::timestamptz, \(id))"
+            "(o.valid_to, o.id) > (\(Date(timeIntervalSince1970: Double(microseconds) / 1_000_000))::timestamptz, \(id))"
         }
     }
 }

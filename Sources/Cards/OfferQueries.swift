@@ -13,7 +13,7 @@ package enum OfferQueries {
         let rows = try await database.query("""
             SELECT \(OfferRecord.columns) FROM \(OfferRecord.from(page)) ORDER BY n.\(key(area)), n.id
             """)
-        return OfferConnection(rows: try rows.map(OfferRecord.init(row:)), request: request, hasPoint: area.point != nil)
+        return connection(try rows.map(OfferRecord.init(row:)), in: area, request: request)
     }
 
     /// `Card.offers` of a page of cards: one page of each issuer's valid offers in `area`, all in one statement
@@ -33,7 +33,7 @@ package enum OfferQueries {
             guard try row.decode("id", as: UUID?.self) != nil else { continue }
             offers[try row.decode("page_parent", as: UUID.self), default: []].append(try OfferRecord(row: row))
         }
-        return offers.mapValues { OfferConnection(rows: $0, request: request, hasPoint: area.point != nil) }
+        return offers.mapValues { connection($0, in: area, request: request) }
     }
 
     /// A key of `Card.offers`: the card owner's page of the card issuer's offers.
@@ -89,6 +89,11 @@ package enum OfferQueries {
             """).first.map(OfferRecord.init(row:))
     }
 
+    /// The page of `rows` (read with `request`'s limit) in a list in `area`, with that list's cursors.
+    private static func connection(_ rows: [OfferRecord], in area: OfferArea, request: OfferPageRequest) -> OfferConnection {
+        OfferConnection(rows: rows, request: request) { OfferCursor($0, hasPoint: area.point != nil) }
+    }
+
     /// Offers aliased `o` valid now (statement text).
     private static let valid: SQL = "o.valid_from <= now() AND o.valid_to > now()"
 
@@ -96,27 +101,30 @@ package enum OfferQueries {
     private static func key(_ area: OfferArea) -> SQL { area.point == nil ? "valid_to" : "distance" }
 
     /// One page of the valid offers aliased `o` matching `scope` in `area` (statement text: offers' columns with
-    /// `distance`). The inner query is ordered by the key alone, which the GiST index's KNN scan (or the
-    /// B-tree on valid_to) returns as it reads; the page's `(key, id)` order is an incremental sort of that
-    /// stream, so a page reads about as many index entries as it returns. Ordered by `(key, id)` directly,
-    /// PostgreSQL cannot use the KNN scan at all and sorts every offer in the area (Benchmarks/README.md "Offers").
+    /// `distance`). With a point, the inner query is ordered by the distance alone, which the GiST indexes' KNN
+    /// scan returns as it reads (`offers_nearby_idx`, or `offers_issuer_nearby_idx` for one issuer), and
+    /// stops after the page's rows and those tied with the last (`WITH TIES`): the limit tells the planner
+    /// that only the first rows count, so it reads the index nearest first instead of sorting every offer in
+    /// the area; the page's `(distance, id)` order is an incremental sort of those rows. Ordered by
+    /// `(distance, id)` directly, PostgreSQL cannot use the KNN scan at all (Benchmarks/README.md "Offers").
+    /// Without a point, `(valid_to, id)` is one B-tree range and has no ties.
     private static func pageRows(of scope: SQL, in area: OfferArea, search: SubstringFilter?, request: OfferPageRequest) throws -> SQL {
         var condition: SQL = "\(scope) AND \(valid) AND \(area.condition)"
         if let search {
             condition = condition
                 + " AND (\(search.matches("o.details")) OR \(search.matches("(SELECT st.name FROM stores st WHERE st.id = o.store_id)")))"
         }
-        var after: SQL = "TRUE"
         if let cursor = request.after {
-            guard cursor.isDistance == (area.point != nil) else { throw OfferPageRequest.invalidCursor }
-            after = cursor.condition
+            guard cursor.isDistance == (area.point != nil) else { throw PageRequest.invalidCursor() }
+            condition = condition + " AND \(cursor.condition(distance: area.distance))"
         }
+        let order: SQL = area.point == nil ? "o.valid_to, o.id" : "distance"
         return """
             SELECT n.* FROM (
                 SELECT o.id, o.store_id, o.issuer_id, o.details, o.thumbnail_media_id, o.valid_from, o.valid_to,
                        \(area.distance) AS distance
-                FROM offers o WHERE \(condition) ORDER BY \(key(area))
-            ) n WHERE \(after) ORDER BY n.\(key(area)), n.id LIMIT \(request.limit)
+                FROM offers o WHERE \(condition) ORDER BY \(order) FETCH FIRST \(request.limit) ROWS WITH TIES
+            ) n ORDER BY n.\(key(area)), n.id LIMIT \(request.limit)
             """
     }
 }

@@ -12,8 +12,7 @@ package enum OfferResolvers {
         let loaders = OfferLoaders(database: database, radiusMeters: radiusMeters)
         builder.readFields(of: OfferRecord.self)
         builder.readFields(of: StoreRecord.self)
-        builder.readFields(of: OfferConnection.self, as: "OfferConnection")
-        builder.readFields(of: OfferConnection.Edge.self, as: "OfferEdge")
+        OfferConnection.bind(as: "OfferConnection", edge: "OfferEdge", into: &builder)
         builder.readFields(of: OfferSummary.self, as: "OfferSummary")
         builder.resolve("Offer", "thumbnailUrl", source: OfferRecord.self) { offer, info in
             offer.thumbnailMediaID.map { info.context.mediaURL($0) }

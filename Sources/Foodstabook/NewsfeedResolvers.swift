@@ -11,7 +11,7 @@ package enum NewsfeedResolvers {
             let viewer = try info.context.signedIn()
             let page = try PageRequest(arguments: info.args, order: .newestFirst)
             if let after = page.after, !NewsfeedQueries.tiers.contains(after.tier) {
-                throw ClientError.invalidInput([("after", "This cursor is not valid; use one from a previous page.")])
+                throw PageRequest.invalidCursor()
             }
             return try await NewsfeedQueries.page(for: viewer.userID, page: page, database: database)
         }

@@ -224,6 +224,43 @@ struct OfferTests {
         #expect(offersByCard(withHome) == [["lidl near"], ["aldi near"], []], "\(withHome)")
     }
 
+    @Test("Card.offers pages by cursor follow (distance, id): one store's offers split across pages, other issuers' left out")
+    func cardOffersPaging() async throws {
+        let h = try await TestService.start()
+        let user = try await h.signUp("cardpaging")
+        let home = OfferFixtures.somewhere()
+        let issuer = try await h.addIssuer("Paged")
+        let other = try await h.addIssuer("Other")
+        let near = try await h.addStore(issuer, "Paged near", at: OfferFixtures.north(of: home, 1))
+        var expected: [UUID] = []
+        for index in 0..<5 { expected.append(try await h.addOffer(near, "near \(index)")) }
+        expected.sort { $0.lowercasedText < $1.lowercasedText }
+        expected.append(try await h.addOffer(try await h.addStore(issuer, "Paged far", at: OfferFixtures.north(of: home, 5)), "far"))
+        try await h.addOffer(try await h.addStore(other, "Other nearest", at: OfferFixtures.north(of: home, 0.5)), "other")
+        let card = try await h.saveCard(user, [
+            "name": "Paged", "value": "https://example.com/paged", "format": "QR", "issuer": GlobalID(typeName: "Issuer", id: issuer).text,
+        ])
+        #expect(card.codes.isEmpty, "\(card)")
+        try await h.setHome(user, home)
+        let query = """
+            query($a: String) { cards(first: 1) { edges { node { offers(first: 2, after: $a) {
+              edges { node { id } } pageInfo { hasNextPage endCursor } } } } } }
+            """
+        var seen: [String] = []
+        var after: String?
+        var pages = 0
+        repeat {
+            let r = try await h.post(query, after.map { ["a": $0] } ?? [:], token: user.token)
+            #expect(r.codes.isEmpty, "\(r)")
+            let offers = "data.cards.edges.0.node.offers"
+            seen += (r["\(offers).edges"] as? [[String: Any]] ?? []).compactMap { ($0["node"] as? [String: Any])?["id"] as? String }
+            after = r["\(offers).pageInfo.hasNextPage"] as? Bool == true ? r.string("\(offers).pageInfo.endCursor") : nil
+            pages += 1
+        } while after != nil && pages < 10
+        #expect(pages == 3)
+        #expect(seen == expected.map { GlobalID(typeName: "Offer", id: $0).text })
+    }
+
     @Test("Card.offers over a page of cards costs the same statements for 2 cards as for 6 (one level, one batch)")
     func cardOffersStatements() async throws {
         let h = try await TestService.start()

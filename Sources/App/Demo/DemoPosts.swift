@@ -1,5 +1,4 @@
 import AppCore
-import CVips
 import Foundation
 import Postgres
 
@@ -127,33 +126,16 @@ enum DemoPosts {
     /// A food photo of sorts, written as JPEG at `path`: a diagonal gradient in the post's colours, a white
     /// plate and a round dish on it.
     private static func drawJPEG(index: Int, path: String) throws -> [UInt8] {
-        guard VipsLibrary.isReady else { throw DemoPictureFailure() }
         let from = (Double(60 + index * 37 % 160), Double(90 + index * 53 % 140), Double(40 + index * 71 % 180))
         let to = (Double(230 - index * 13 % 90), Double(200 - index * 29 % 120), Double(150 + index * 17 % 100))
         let dish = (UInt8(180 + index * 19 % 70), UInt8(70 + index * 43 % 120), UInt8(30 + index * 23 % 60))
         let (cx, cy) = (Double(width) / 2, Double(height) / 2)
-        var pixels = [UInt8](repeating: 255, count: width * height * 3)
-        for y in 0..<height {
-            for x in 0..<width {
-                let distance = ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)).squareRoot()
-                let t = Double(x + y) / Double(width + height)
-                let color: (UInt8, UInt8, UInt8) = if distance < 90 {
-                    dish
-                } else if distance < 140 {
-                    (245, 245, 240)
-                } else {
-                    (UInt8(from.0 + (to.0 - from.0) * t), UInt8(from.1 + (to.1 - from.1) * t), UInt8(from.2 + (to.2 - from.2) * t))
-                }
-                let offset = (y * width + x) * 3
-                (pixels[offset], pixels[offset + 1], pixels[offset + 2]) = color
-            }
+        return try DrawnPicture.write(.jpeg, width: width, height: height, to: path) { x, y in
+            let distance = ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)).squareRoot()
+            let t = Double(x + y) / Double(width + height)
+            if distance < 90 { return dish }
+            if distance < 140 { return (245, 245, 240) }
+            return (UInt8(from.0 + (to.0 - from.0) * t), UInt8(from.1 + (to.1 - from.1) * t), UInt8(from.2 + (to.2 - from.2) * t))
         }
-        let image = pixels.withUnsafeBytes {
-            vips_image_new_from_memory_copy($0.baseAddress, $0.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
-        }
-        guard let image else { throw DemoPictureFailure() }
-        defer { quarry_vips_unref(image) }
-        guard quarry_vips_jpegsave(image, path) == 0 else { throw DemoPictureFailure() }
-        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 }

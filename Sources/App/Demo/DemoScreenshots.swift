@@ -101,7 +101,7 @@ enum DemoScreenshots {
 
     /// An RGB picture: an app bar, then rows separated by thin lines, written as PNG at `path`.
     private static func drawPNG(_ shot: Shot, path: String) throws -> [UInt8] {
-        try DrawnPicture.writePNG(width: width, height: height, to: path) { x, y in color(x: x, y: y, shot: shot) }
+        try DrawnPicture.write(width: width, height: height, to: path) { x, y in color(x: x, y: y, shot: shot) }
     }
 }
 

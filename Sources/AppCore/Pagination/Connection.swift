@@ -70,8 +70,8 @@ package struct PageInfo: GraphQLRecord {
     let startCursor: String?
     let endCursor: String?
 
-    /// A page's info for a list with its own cursors (cards alphabetically, by name).
-    package init(hasNextPage: Bool, hasPreviousPage: Bool, startCursor: String?, endCursor: String?) {
+    /// A page's info (``Connection`` and ``KeysetConnection`` build it).
+    init(hasNextPage: Bool, hasPreviousPage: Bool, startCursor: String?, endCursor: String?) {
         self.hasNextPage = hasNextPage
         self.hasPreviousPage = hasPreviousPage
         self.startCursor = startCursor

@@ -54,9 +54,7 @@ package struct Cursor: Sendable, Hashable {
     /// that is not ours is a `BAD_USER_INPUT` error naming the argument.
     static func argument(_ name: String, _ text: String?) throws(GraphQLError) -> Cursor? {
         guard let text else { return nil }
-        guard let cursor = Cursor(text) else {
-            throw ClientError.invalidInput([(name, "This cursor is not valid; use one from a previous page.")])
-        }
+        guard let cursor = Cursor(text) else { throw PageRequest.invalidCursor(name) }
         return cursor
     }
 }

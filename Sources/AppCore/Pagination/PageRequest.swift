@@ -71,10 +71,14 @@ package struct PageRequest: Sendable, Hashable {
         of arguments: GraphQLObjectValue, _ decode: (String) -> Position?
     ) throws(GraphQLError) -> Position? {
         guard let text = arguments.optionalString("after") else { return nil }
-        guard let position = decode(text) else {
-            throw ClientError.invalidInput([("after", "This cursor is not valid; use one from a previous page.")])
-        }
+        guard let position = decode(text) else { throw invalidCursor() }
         return position
+    }
+
+    /// The answer to a cursor argument (`after`, `before`) the list did not make, or cannot take (an offers
+    /// list with a point given a cursor of one without, a newsfeed tier that does not exist).
+    package static func invalidCursor(_ argument: String = "after") -> GraphQLError {
+        ClientError.invalidInput([(argument, "This cursor is not valid; use one from a previous page.")])
     }
 
     /// The conditions `after` and `before` put on rows whose time and id are
