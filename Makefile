@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-feed bench-soak
+.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-feed bench-soak bench-peer
 
 ## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
 ## oracle), pytest, Selenium, aiosmtpd, websockets and gql (the end-to-end tests' browser driver, SMTP server,
@@ -81,6 +81,11 @@ bench-friends:
 ## The feed benchmark: GET /feed (50 items), its 304 revalidation and the GraphQL equivalent under wrk.
 bench-feed:
 	@Benchmarks/http/run.sh measure-feed.sh
+
+## Quarry beside its peer (Graphiti + GraphQLSwift on Hummingbird 2 with PostgresNIO, Benchmarks/Peer), the bare
+## Hummingbird handler and pgbench, interleaved in two rounds.
+bench-peer:
+	@Benchmarks/http/run.sh measure-peer.sh
 
 ## The soak: 60 s at 128 connections of reads, messages and a login a second; RSS, errors, SIGTERM under load.
 bench-soak:
