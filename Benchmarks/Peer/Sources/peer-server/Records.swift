@@ -34,6 +34,10 @@ struct User: Identifiable, Sendable {
         return nil
     }
 
+    func avatarUrl(context: PeerContext, arguments: NoArguments) -> String? {
+        avatarMediaID.map(context.mediaURL)
+    }
+
     /// Newest friendship first, as Quarry orders them (`friendships_user_created_idx`); one row more than asked
     /// tells Graphiti's connection whether there is a next page.
     func friends(context: PeerContext, arguments: FirstArguments) async throws -> Connection<User> {
@@ -45,7 +49,7 @@ struct User: Identifiable, Sendable {
         for try await (id, nickname, avatar) in rows.decode((UUID, String, UUID?).self) {
             friends.append(User(id: id, nickname: nickname, avatarMediaID: avatar))
         }
-        return try friends.connection(from: ForwardPaginationArguments(first: arguments.first, after: nil))
+        return try friends.connection(from: arguments.pagination, makeCursor: cursor)
     }
 
     /// The user's newest screenshots (db/migrations/0006_screenshots.sql).
@@ -58,7 +62,7 @@ struct User: Identifiable, Sendable {
         for try await (id, media, annotation, created) in rows.decode((UUID, UUID, String?, Date).self) {
             screenshots.append(Screenshot(id: id, mediaID: media, annotation: annotation, createdAt: Timestamp.format(created)))
         }
-        return try screenshots.connection(from: ForwardPaginationArguments(first: arguments.first, after: nil))
+        return try screenshots.connection(from: arguments.pagination, makeCursor: cursor)
     }
 
     /// The last message the viewer exchanged with this user, either way (db/migrations/0007_messages.sql).
@@ -81,6 +85,13 @@ struct Screenshot: Identifiable, Sendable {
     let mediaID: UUID
     let annotation: String?
     let createdAt: String
+
+    func imageUrl(context: PeerContext, arguments: NoArguments) -> String { context.mediaURL(mediaID) }
+}
+
+/// An edge's cursor: the node's id in base64, as Graphiti's own for `Identifiable` nodes whose id is a string.
+func cursor(_ node: some Identifiable<UUID>) -> String {
+    Data(node.id.uuidString.utf8).base64EncodedString()
 }
 
 struct Message: Sendable {

@@ -3,15 +3,22 @@ import Graphiti
 import GraphQL
 import PostgresNIO
 
-/// What every resolver sees: the pool and the signed-in user, if any.
+/// What every resolver sees: the pool, the signed-in user if any, and the prefix of media URLs.
 struct PeerContext: Sendable {
     let database: PostgresClient
     let viewer: Viewer?
+    let publicURL: String
+
+    /// A medium's absolute URL, as Quarry writes it (Sources/AppCore/Media/MediaRecord.swift).
+    func mediaURL(_ id: UUID) -> String { publicURL + "/media/" + id.uuidString.lowercased() }
 }
 
 /// The arguments of a `first:`-only list (`friends`, `screenshots`).
 struct FirstArguments: Codable, Sendable {
     let first: Int
+
+    /// Graphiti's pagination of the rows read (one more than asked tells whether there is a next page).
+    var pagination: ForwardPaginationArguments { ForwardPaginationArguments(first: first, after: nil) }
 }
 
 /// The root fields. Every field resolves on its own, as Graphiti does without a DataLoader: a friends list of 50
@@ -36,12 +43,11 @@ struct PeerAPI: Sendable {
     let schema: Schema<PeerResolver, PeerContext>
     let resolver = PeerResolver()
 
-    init(publicURL: String) {
-        let mediaURL = { @Sendable (id: UUID) in publicURL + "/media/" + id.uuidString.lowercased() }
+    init() {
         schema = try! Schema<PeerResolver, PeerContext> {
             Type(User.self) {
                 Field("nickname", at: \.nickname)
-                Field("avatarUrl", at: { user, _, _ in user.avatarMediaID.map(mediaURL) }, as: String?.self)
+                Field("avatarUrl", at: User.avatarUrl)
                 Field("friends", at: User.friends) {
                     Argument("first", at: \.first)
                 }
@@ -52,7 +58,7 @@ struct PeerAPI: Sendable {
             }
             ConnectionType(User.self)
             Type(Screenshot.self) {
-                Field("imageUrl", at: { screenshot, _, _ in mediaURL(screenshot.mediaID) }, as: String.self)
+                Field("imageUrl", at: Screenshot.imageUrl)
                 Field("annotation", at: \.annotation)
                 Field("createdAt", at: \.createdAt)
             }

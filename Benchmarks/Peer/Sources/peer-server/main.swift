@@ -22,14 +22,18 @@ var database = PostgresClient.Configuration(
 )
 database.options.maximumConnections = env.get("PEER_POOL_SIZE").flatMap(Int.init) ?? 10
 let client = PostgresClient(configuration: database)
-let api = PeerAPI(publicURL: env.get("PEER_PUBLIC_URL") ?? "http://\(host):\(port)")
+let publicURL = env.get("PEER_PUBLIC_URL") ?? "http://\(host):\(port)"
+let api = PeerAPI()
 
 let router = Router()
 router.post("/graphql") { request, context -> Response in
     let query = try await request.decode(as: GraphQLRequest.self, context: context)
-    let viewer = try await request.headers[.authorization].map(bearerToken).flatMap { try await Viewer.lookup(token: $0, client: client) }
-    let result = try await api.execute(query, context: PeerContext(database: client, viewer: viewer))
-    let body = try JSONEncoder().encodeAsByteBuffer(result, allocator: ByteBufferAllocator())
+    var viewer: Viewer?
+    if let token = request.headers[.authorization].flatMap(bearerToken) {
+        viewer = try await Viewer.lookup(token: token, client: client)
+    }
+    let result = try await api.execute(query, context: PeerContext(database: client, viewer: viewer, publicURL: publicURL))
+    let body = ByteBuffer(bytes: try JSONEncoder().encode(result))
     return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: body))
 }
 let app = Application(router: router, configuration: .init(address: .hostname(host, port: port)), services: [client])
