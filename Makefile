@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-feed bench-offers bench-search bench-newsfeed bench-soak
+.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-feed bench-offers bench-search bench-newsfeed bench-soak bench-peer
 
 ## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
 ## oracle), pytest, Selenium, aiosmtpd, websockets and gql (the end-to-end tests' browser driver, SMTP server,
@@ -93,6 +93,11 @@ bench-search:
 ## The newsfeed: 100,000 posts by 10,000 users; pages of 20 at the start, across tiers 1 and 2, and in tier 3; the plan of a page.
 bench-newsfeed:
 	@Benchmarks/http/run.sh measure-newsfeed.sh
+
+## Quarry beside its peer (Graphiti + GraphQLSwift on Hummingbird 2 with PostgresNIO, Benchmarks/Peer), the bare
+## Hummingbird handler and pgbench, interleaved in two rounds.
+bench-peer:
+	@Benchmarks/http/run.sh measure-peer.sh
 
 ## The soak: 60 s at 128 connections of reads, messages and a login a second; RSS, errors, SIGTERM under load.
 bench-soak:

@@ -24,26 +24,12 @@ measure_wrk() {
   python3 "$here/wrk-summary.py" "$out"
 }
 
-# pgbench: transactions/s, p50, p99 (in ms) from its per-transaction log.
-measure_pgbench() {
-  (cd "$work" && pgbench_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)/pgbench &&
-    "$pgbench_bin" -n -M prepared -c "$connections" -j 2 -T "$duration" -l --log-prefix=pgb \
-      -f "$OLDPWD/$here/select-now.sql" "$QUARRY_TEST_DATABASE_URL" >pgbench.txt 2>&1)
-  python3 - "$work" <<'PY'
-import glob, re, sys
-work = sys.argv[1]
-text = open(f"{work}/pgbench.txt").read()
-tps = float(re.search(r"tps = ([\d.]+)", text).group(1))
-lat = sorted(int(line.split()[2]) for f in glob.glob(f"{work}/pgb.*") for line in open(f))
-pick = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] / 1000
-print(f"{tps:.0f} {pick(0.50):.3f} {pick(0.99):.3f}")
-PY
-}
+source "$here/pgbench.sh"
 
 read -r ping_rps ping_p50 ping_p99 < <(measure_wrk ping.lua)
 read -r time_rps time_p50 time_p99 < <(measure_wrk server-time.lua)
 read -r viewer_rps viewer_p50 viewer_p99 < <(measure_wrk viewer.lua)
-read -r pg_tps pg_p50 pg_p99 < <(measure_pgbench)
+read -r pg_tps pg_p50 pg_p99 < <(measure_pgbench "$connections")
 ratio=$(python3 -c "print(f'{$time_rps / $pg_tps:.2f}')")
 cat <<TABLE
 | load ($connections connections, ${duration} s, loopback) | requests/s | p50 ms | p99 ms |

@@ -1,4 +1,5 @@
-"""Prints `requests/s p50 p99` (ms) from a `wrk --latency` report; fails when wrk saw error responses."""
+"""Prints `requests/s p50 p99` (ms) from a `wrk --latency` report; fails when wrk saw error responses.
+An optional second argument gives the latencies' decimals (default 2; 3 for single-client latencies)."""
 import re
 import sys
 
@@ -16,4 +17,5 @@ p99 = ms(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1))
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 if errors:
     sys.exit(f"wrk saw {errors.group(1)} error responses")
-print(f"{rps:.0f} {p50:.2f} {p99:.2f}")
+digits = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+print(f"{rps:.0f} {p50:.{digits}f} {p99:.{digits}f}")
