@@ -11,12 +11,7 @@ cd "$(dirname "$0")/../.."
 duration=${DURATION:-20}
 connections=${CONNECTIONS:-64}
 here=Benchmarks/http
-export QUARRY_DATABASE_POOL_SIZE=${QUARRY_DATABASE_POOL_SIZE:-10}
-export QUARRY_AUTH_REQUIRE_EMAIL_VERIFICATION=false
-source "$here/serve.sh"
-QUARRY_BENCH_TOKEN=$(curl -sf "$url" -H 'content-type: application/json' -d '{"query":"mutation { signUp(input: {email: \"bench@example.com\", nickname: \"bench\", password: \"correct horse battery staple 42\", acceptedTerms: true}) { token } }"}' |
-  python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["signUp"]["token"])')
-export QUARRY_BENCH_TOKEN
+source "$here/serve-signed-in.sh"
 psql -q -X "$QUARRY_TEST_DATABASE_URL" -f "$here/offers-seed.sql" >&2
 
 body=$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$here/offers-graphql.lua")
