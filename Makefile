@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-feed bench-offers bench-search bench-newsfeed bench-soak bench-peer
+.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-feed bench-offers bench-search bench-newsfeed bench-soak bench-peer bench-profile
 
 ## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
 ## oracle), pytest, Selenium, aiosmtpd, websockets and gql (the end-to-end tests' browser driver, SMTP server,
@@ -98,6 +98,10 @@ bench-newsfeed:
 ## Hummingbird handler and pgbench, interleaved in two rounds.
 bench-peer:
 	@Benchmarks/http/run.sh measure-peer.sh
+
+## Where a request's CPU time goes: perf profiles of the server under wrk ({ ping }, { serverTime }).
+bench-profile:
+	@Benchmarks/http/run.sh measure-profile.sh
 
 ## The soak: 60 s at 128 connections of reads, messages and a login a second; RSS, errors, SIGTERM under load.
 bench-soak:

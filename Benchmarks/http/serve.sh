@@ -5,7 +5,7 @@
 work=$(mktemp -d /tmp/quarry-bench-http.XXXXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 QUARRY_DATABASE_URL=$QUARRY_TEST_DATABASE_URL QUARRY_HTTP_HOST=127.0.0.1 QUARRY_HTTP_PORT=$port \
-  QUARRY_LOG_LEVEL=warning QUARRY_DATA_DIR=$work ${QUARRY_BENCH_BINARY:-.build/release/quarry} serve >"$work/server.log" 2>&1 &
+  QUARRY_DATA_DIR=$work ${QUARRY_BENCH_BINARY:-.build/release/quarry} serve >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill -TERM $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do
