@@ -1,7 +1,11 @@
-// The libpq client library, as Swift sees it. Nothing but the header and the
-// few constants Swift cannot import (character-literal macros).
+// The libpq client library, as Swift sees it. Nothing but the header, the
+// few constants Swift cannot import (character-literal macros), and the
+// readiness calls that wait for libpq's sockets (Glibc's module has neither
+// epoll nor eventfd).
 #include <postgresql/libpq-fe.h>
 #include <poll.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 /// Error-field codes of PQresultErrorField (postgres_ext.h defines them as
 /// character literals, which Swift does not import).

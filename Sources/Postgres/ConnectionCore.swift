@@ -7,6 +7,8 @@ import Darwin
 #endif
 
 /// What a connection guards with its lock: the libpq session and its prepared statements.
+/// Each method starts one exchange (a prepare, an execution, a script) and returns at
+/// the first wait; `PostgresConnection` awaits the socket and calls `session.resume`.
 struct ConnectionCore: ~Copyable {
     var session: LibPQSession
     var statements = PreparedStatementCache()
@@ -15,63 +17,49 @@ struct ConnectionCore: ~Copyable {
         session = LibPQSession(configuration: configuration)
     }
 
-    /// Runs a parameterized statement through the extended protocol, preparing it on first use.
-    mutating func execute(_ sql: SQL, deadline: ContinuousClock.Instant?) -> Result<PostgresQueryResult, PostgresError> {
+    /// Refuses parameters PostgreSQL cannot take, before anything is sent.
+    static func invalidParameter(in sql: SQL) -> PostgresError? {
         for bind in sql.binds {
             if case .text(let text) = bind.value, text.utf8.contains(0) {
-                return .failure(
-                    PostgresError(code: .invalidParameter, message: "a text parameter contains a NUL character, which PostgreSQL does not accept")
-                )
+                return PostgresError(code: .invalidParameter, message: "a text parameter contains a NUL character, which PostgreSQL does not accept")
             }
         }
-        let text = sql.text
-        let key = PreparedStatementCache.Key(text: text, types: sql.binds.map(\.type.rawValue))
-        if let name = statements.name(for: key) {
-            let result = executePrepared(name, sql.binds, statement: text, deadline: deadline)
-            // The server forgot it (e.g. `DEALLOCATE ALL` or `DISCARD ALL`): prepare it again.
-            guard case .failure(let error) = result, error.sqlState == "26000" else { return result }
-            statements.remove(key)
-        }
-        if statements.isFull {
-            return executeUnnamed(text, sql.binds, types: key.types, deadline: deadline)
-        }
-        let name = statements.makeName()
-        let prepared = key.types.withUnsafeBufferPointer { types in
-            session.exchange(deadline: deadline, statement: text) { handle in
+        return nil
+    }
+
+    /// Prepares `text` under `name` (extended protocol: Parse).
+    mutating func beginPrepare(_ name: String, _ text: String, types: [UInt32]) -> LibPQSession.Progress {
+        types.withUnsafeBufferPointer { types in
+            session.begin(statement: text) { handle in
                 PQsendPrepare(handle, name, text, Int32(types.count), types.baseAddress)
             }
         }
-        if case .failure(let error) = prepared { return .failure(error) }
-        statements.insert(name, for: key)
-        return executePrepared(name, sql.binds, statement: text, deadline: deadline)
     }
 
-    /// Runs `text` through the simple protocol: several statements allowed, no parameters.
-    /// Only for fixed text (transaction control, migration files).
-    mutating func executeScript(_ text: String, deadline: ContinuousClock.Instant?) -> Result<PostgresQueryResult, PostgresError> {
-        session.exchange(deadline: deadline, statement: text) { handle in PQsendQuery(handle, text) }
-    }
-
-    private mutating func executePrepared(
-        _ name: String, _ binds: [PostgresBind], statement: String, deadline: ContinuousClock.Instant?
-    ) -> Result<PostgresQueryResult, PostgresError> {
+    /// Executes the statement prepared as `name` with `binds` (Bind, Execute).
+    mutating func beginPrepared(_ name: String, _ binds: [PostgresBind], statement: String) -> LibPQSession.Progress {
         Self.withParameterArrays(binds) { values, lengths, formats in
-            session.exchange(deadline: deadline, statement: statement) { handle in
+            session.begin(statement: statement) { handle in
                 PQsendQueryPrepared(handle, name, Int32(binds.count), values, lengths, formats, 0)
             }
         }
     }
 
-    private mutating func executeUnnamed(
-        _ text: String, _ binds: [PostgresBind], types: [UInt32], deadline: ContinuousClock.Instant?
-    ) -> Result<PostgresQueryResult, PostgresError> {
+    /// Executes `text` with `binds` as the unnamed statement (when the cache is full).
+    mutating func beginUnnamed(_ text: String, _ binds: [PostgresBind], types: [UInt32]) -> LibPQSession.Progress {
         Self.withParameterArrays(binds) { values, lengths, formats in
             types.withUnsafeBufferPointer { types in
-                session.exchange(deadline: deadline, statement: text) { handle in
+                session.begin(statement: text) { handle in
                     PQsendQueryParams(handle, text, Int32(types.count), types.baseAddress, values, lengths, formats, 0)
                 }
             }
         }
+    }
+
+    /// Runs `text` through the simple protocol: several statements allowed, no parameters.
+    /// Only for fixed text (transaction control, migration files).
+    mutating func beginScript(_ text: String) -> LibPQSession.Progress {
+        session.begin(statement: text) { handle in PQsendQuery(handle, text) }
     }
 
     /// Lays the parameters out as libpq wants them (C strings or byte buffers, lengths,

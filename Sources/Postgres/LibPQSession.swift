@@ -7,21 +7,36 @@ import Darwin
 #endif
 
 /// The I/O half of a connection: owns the `PGconn*` and performs the actions the
-/// `ConnectionStateMachine` asks for, with libpq in non-blocking mode and `poll(2)` for
-/// socket readiness. Every call blocks the calling thread, which is always the
-/// connection's own dispatch queue, never a NIO event loop or the cooperative pool.
+/// `ConnectionStateMachine` asks for, with libpq in non-blocking mode. It never waits:
+/// when the machine asks for socket readiness, `begin`/`resume` return `.wait`, the
+/// owner (`PostgresConnection`) awaits it on the ``SocketReadinessLoop`` and feeds the
+/// outcome back through `resume`. So a connection holds no thread of its own, and the
+/// calling task's thread never blocks.
 struct LibPQSession: ~Copyable {
+    /// Where an exchange stands after a step.
+    enum Progress {
+        /// Wait until `socket` is readable/writable, then call `resume`.
+        case wait(socket: Int32, read: Bool, write: Bool)
+        /// The exchange is over: its converted results, or why it failed.
+        case finished(Result<PostgresQueryResult, PostgresError>)
+    }
+
     private(set) var handle: OpaquePointer?
     private(set) var machine = ConnectionStateMachine()
     private let configuration: PostgresConfiguration
     /// Notifications libpq received along the way (LISTEN), drained by `takeNotifications`.
     private var notifications: [PostgresNotification] = []
+    /// The results collected so far by the exchange in progress.
+    private var results: [OpaquePointer] = []
+    /// The statement text of the exchange in progress, for error reports.
+    private var statement: String?
 
     init(configuration: PostgresConfiguration) {
         self.configuration = configuration
     }
 
     deinit {
+        results.forEach { PQclear($0) }
         if let handle { PQfinish(handle) }
     }
 
@@ -32,42 +47,33 @@ struct LibPQSession: ~Copyable {
         handle.map { PQtransactionStatus($0) == PQTRANS_IDLE } ?? false
     }
 
-    /// Connects and runs the session setup, or returns why it failed.
-    mutating func connect(deadline: ContinuousClock.Instant) -> PostgresError? {
-        switch run(.connectRequested, deadline: deadline, send: { _ in 0 }) {
-        case .success(let results):
-            if case .failure(let error) = LibPQResult.consume(results, statement: nil) {
-                _ = finish(error)
-                return error
-            }
-            return nil
-        case .failure(let error):
-            return error
-        }
+    /// Starts connecting (and then the session setup); continue with `resume`.
+    mutating func beginConnect() -> Progress {
+        statement = nil
+        return drive(machine.handle(.connectRequested), send: { _ in 0 })
     }
 
-    /// Sends one command with `send` and collects its results.
-    mutating func exchange(
-        deadline: ContinuousClock.Instant?, statement: String?, send: (OpaquePointer) -> Int32
-    ) -> Result<PostgresQueryResult, PostgresError> {
-        switch run(.queryRequested, deadline: deadline, send: send) {
-        case .failure(let error):
-            return .failure(error)
-        case .success(let results):
-            if handle.map({ PQstatus($0) }) == CONNECTION_BAD {
-                _ = LibPQResult.consume(results, statement: nil)
-                let message = lastErrorMessage()
-                return .failure(finish(.unavailable(message.isEmpty ? "the server closed the connection" : message)))
-            }
-            return LibPQResult.consume(results, statement: statement)
+    /// Sends one command with `send` and starts collecting its results; continue with `resume`.
+    mutating func begin(statement: String?, send: (OpaquePointer) -> Int32) -> Progress {
+        self.statement = statement
+        return drive(machine.handle(.queryRequested), send: send)
+    }
+
+    /// Continues the exchange in progress with the outcome of the wait it asked for.
+    mutating func resume(_ readiness: SocketReadinessLoop.Readiness) -> Progress {
+        let event: ConnectionStateMachine.Event = switch readiness {
+        case .ready: .socketReady
+        case .timedOut: .socketTimedOut
+        case .failed(let message): .connectionLost(message)
         }
+        return drive(machine.handle(event), send: { _ in 0 })
     }
 
     /// A cheap liveness check before a pooled connection is handed out: consumes whatever
     /// the server sent meanwhile (a shutdown notice, a closed socket) without waiting.
     mutating func checkAlive() -> Bool {
         guard machine.isUsable, let handle else { return false }
-        switch waitForSocket(read: true, write: false, timeoutMilliseconds: 0) {
+        switch pollNow() {
         case .socketTimedOut: return true
         case .socketReady:
             if PQconsumeInput(handle) == 0 || PQstatus(handle) == CONNECTION_BAD {
@@ -82,15 +88,19 @@ struct LibPQSession: ~Copyable {
         }
     }
 
-    /// Waits up to `timeout` for notifications (LISTEN) and returns those received.
-    mutating func waitForNotifications(timeout: Duration) -> Result<[PostgresNotification], PostgresError> {
+    /// The socket to wait on for notifications (LISTEN), or `nil` when some already arrived.
+    mutating func notificationSocket() -> Result<Int32?, PostgresError> {
         guard machine.isUsable, let handle else { return .failure(.unavailable("the connection is closed")) }
-        if notifications.isEmpty,
-            case .socketReady = waitForSocket(read: true, write: false, timeoutMilliseconds: Int32(timeout.milliseconds))
-        {
-            if PQconsumeInput(handle) == 0 || PQstatus(handle) == CONNECTION_BAD {
-                return .failure(finish(.unavailable("the server closed the connection")))
-            }
+        collectNotifications()
+        return .success(notifications.isEmpty ? PQsocket(handle) : nil)
+    }
+
+    /// Reads what arrived after a wait for notifications (`ready`: the socket became
+    /// readable) and returns the notifications received.
+    mutating func readNotifications(ready: Bool) -> Result<[PostgresNotification], PostgresError> {
+        guard machine.isUsable, let handle else { return .failure(.unavailable("the connection is closed")) }
+        if ready, PQconsumeInput(handle) == 0 || PQstatus(handle) == CONNECTION_BAD {
+            return .failure(finish(.unavailable("the server closed the connection")))
         }
         collectNotifications()
         return .success(takeNotifications())
@@ -136,12 +146,9 @@ struct LibPQSession: ~Copyable {
         }
     }
 
-    /// Feeds `event` to the state machine and performs actions until a terminal one.
-    private mutating func run(
-        _ event: ConnectionStateMachine.Event, deadline: ContinuousClock.Instant?, send: (OpaquePointer) -> Int32
-    ) -> Result<[OpaquePointer], PostgresError> {
-        var results: [OpaquePointer] = []
-        var action = machine.handle(event)
+    /// Performs `action` and the ones that follow until the exchange must wait or is over.
+    private mutating func drive(_ first: ConnectionStateMachine.Action, send: (OpaquePointer) -> Int32) -> Progress {
+        var action = first
         while true {
             let next: ConnectionStateMachine.Event
             switch action {
@@ -150,7 +157,12 @@ struct LibPQSession: ~Copyable {
             case .pollConnect:
                 next = .connectPolled(pollConnect())
             case .waitForSocket(let read, let write):
-                next = waitForSocket(read: read, write: write, timeoutMilliseconds: remaining(until: deadline))
+                let socket = handle.map { PQsocket($0) } ?? -1
+                guard socket >= 0 else {
+                    next = .connectionLost("the connection has no socket")
+                    break
+                }
+                return .wait(socket: socket, read: read, write: write)
             case .sendSetup:
                 next = .sent(failure: PQsendQuery(handle, configuration.sessionSetup) == 1 ? nil : lastErrorMessage())
             case .send:
@@ -176,19 +188,43 @@ struct LibPQSession: ~Copyable {
                 }
                 collectNotifications()
                 next = .resultsCollected(finished: finished)
-            case .connected, .complete:
-                return .success(results)
+            case .connected:
+                let setup = results
+                results = []
+                // A failing session setup leaves the connection unfit for use.
+                if case .failure(let error) = LibPQResult.consume(setup, statement: nil) { return .finished(.failure(finish(error))) }
+                return .finished(.success(PostgresQueryResult(rows: [], affectedRows: 0, commandTag: "")))
+            case .complete:
+                return .finished(takeResults())
             case .reject(let error):
-                results.forEach { PQclear($0) }
-                return .failure(error)
+                clearResults()
+                return .finished(.failure(error))
             case .close(let error):
-                results.forEach { PQclear($0) }
+                clearResults()
                 if let handle { PQfinish(handle) }
                 handle = nil
-                return .failure(error ?? .unavailable("the connection was closed"))
+                return .finished(.failure(error ?? .unavailable("the connection was closed")))
             }
             action = machine.handle(next)
         }
+    }
+
+    /// The finished exchange's results, converted (the first error wins) and freed; a
+    /// connection libpq found broken meanwhile is closed and reported unavailable.
+    private mutating func takeResults() -> Result<PostgresQueryResult, PostgresError> {
+        let taken = results
+        results = []
+        if handle.map({ PQstatus($0) }) == CONNECTION_BAD {
+            _ = LibPQResult.consume(taken, statement: nil)
+            let message = lastErrorMessage()
+            return .failure(finish(.unavailable(message.isEmpty ? "the server closed the connection" : message)))
+        }
+        return LibPQResult.consume(taken, statement: statement)
+    }
+
+    private mutating func clearResults() {
+        results.forEach { PQclear($0) }
+        results = []
     }
 
     private mutating func startConnect() -> String? {
@@ -219,20 +255,13 @@ struct LibPQSession: ~Copyable {
         }
     }
 
-    private func remaining(until deadline: ContinuousClock.Instant?) -> Int32 {
-        guard let deadline else { return -1 }
-        let left = ContinuousClock.now.duration(to: deadline).milliseconds
-        return Int32(clamping: max(0, left))
-    }
-
-    private func waitForSocket(read: Bool, write: Bool, timeoutMilliseconds: Int32) -> ConnectionStateMachine.Event {
+    /// Whether the socket is readable right now (`poll(2)` with a zero timeout: never waits).
+    private func pollNow() -> ConnectionStateMachine.Event {
         let socket = handle.map { PQsocket($0) } ?? -1
         guard socket >= 0 else { return .connectionLost("the connection has no socket") }
-        var descriptor = pollfd(
-            fd: socket, events: Int16((read ? POLLIN : 0) | (write ? POLLOUT : 0)), revents: 0
-        )
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         while true {
-            let ready = poll(&descriptor, 1, timeoutMilliseconds)
+            let ready = poll(&descriptor, 1, 0)
             if ready > 0 { return .socketReady }
             if ready == 0 { return .socketTimedOut }
             if errno != EINTR { return .connectionLost("poll(2) failed with errno \(errno)") }

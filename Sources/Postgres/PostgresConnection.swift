@@ -5,16 +5,18 @@ import Synchronization
 /// `PostgresConnection.connect` for a connection of your own, as the listener does).
 ///
 /// Ownership of the `PGconn*`: it lives inside `core`, a `Mutex`, and is only reached
-/// under that lock, from `queue`, this connection's own serial dispatch queue. libpq's
-/// non-blocking calls and the `poll(2)` waits between them therefore run on that queue's
-/// thread, one operation at a time, never on the cooperative pool or a NIO event loop.
-/// No `@unchecked Sendable` is needed: `Mutex` and `Atomic` make the class Sendable.
+/// under that lock. An operation (a statement, a script, the connect) runs on the calling
+/// task's thread: libpq's non-blocking calls send and read, and only the waits for the
+/// socket in between are handed to the process's ``SocketReadinessLoop``, which resumes
+/// the task. `serial` keeps operations one at a time, since an operation's exchange spans
+/// those waits. No `@unchecked Sendable` is needed: `Mutex` and `Atomic` make the class
+/// Sendable.
 public final class PostgresConnection: Sendable {
     /// A number identifying the connection in logs and pool bookkeeping.
     public let id: Int
     let configuration: PostgresConfiguration
     private let core: Mutex<ConnectionCore>
-    private let queue: DispatchQueue
+    private let serial = AsyncSerialLock()
     private let usable = Atomic<Bool>(false)
     private let outsideTransaction = Atomic<Bool>(true)
     /// When the last operation finished (`DispatchTime` uptime nanoseconds).
@@ -32,7 +34,6 @@ public final class PostgresConnection: Sendable {
         self.configuration = configuration
         self.tally = tally
         core = Mutex(ConnectionCore(configuration: configuration))
-        queue = DispatchQueue(label: "quarry.postgres.connection.\(id)")
     }
 
     /// Opens a connection and runs the session setup (UTC, ISO dates, statement timeout).
@@ -46,8 +47,7 @@ public final class PostgresConnection: Sendable {
     ) async throws -> PostgresConnection {
         let connection = PostgresConnection(id: id, configuration: configuration, tally: tally)
         let deadline = ContinuousClock.now + configuration.connectTimeout
-        let failure = await connection.onQueue { core in core.session.connect(deadline: deadline) }
-        if let failure { throw failure }
+        _ = try await connection.operation { try await connection.exchange(deadline: deadline) { $0.session.beginConnect() }.get() }
         return connection
     }
 
@@ -73,15 +73,14 @@ public final class PostgresConnection: Sendable {
     public func execute(_ sql: SQL) async throws -> PostgresQueryResult {
         countStatement()
         let deadline = queryDeadline()
-        return try await onQueue { core in core.execute(sql, deadline: deadline) }.get()
+        return try await operation { try await self.run(sql, deadline: deadline) }
     }
 
     /// Runs fixed statement text through the simple protocol (several statements allowed,
     /// no parameters). For migration files and session commands; never for input.
     public func executeScript(unsafeSQL text: String) async throws {
         countStatement()
-        let deadline = queryDeadline()
-        _ = try await onQueue { core in core.executeScript(text, deadline: deadline) }.get()
+        try await control(text)
     }
 
     /// Runs `body` in a transaction: `COMMIT` when it returns, `ROLLBACK` when it throws
@@ -108,17 +107,24 @@ public final class PostgresConnection: Sendable {
     /// Reads what the server sent while the connection sat idle; false when it is gone
     /// (server restarted or shut down). Cheap: one `poll(2)` that does not wait.
     public func checkAlive() async -> Bool {
-        await onQueue { core in core.session.checkAlive() }
+        await operation { self.core.withLock { core in core.session.checkAlive() } }
     }
 
     /// Waits up to `timeout` for notifications on channels this connection LISTENs to.
     func waitForNotifications(timeout: Duration) async throws -> [PostgresNotification] {
-        try await onQueue { core in core.session.waitForNotifications(timeout: timeout) }.get()
+        try await operation {
+            let deadline = ContinuousClock.now + timeout
+            guard let socket = try self.core.withLock({ core in try core.session.notificationSocket().get() }) else {
+                return try self.core.withLock { core in try core.session.readNotifications(ready: false).get() }
+            }
+            let readiness = await SocketReadinessLoop.shared.wait(socket: socket, read: true, write: false, deadline: deadline)
+            return try self.core.withLock { core in try core.session.readNotifications(ready: readiness == .ready).get() }
+        }
     }
 
     /// Closes the connection (`PQfinish`). Further calls fail with `DATABASE_UNAVAILABLE`.
     public func close() async {
-        await onQueue { core in core.session.close() }
+        await operation { self.core.withLock { core in core.session.close() } }
     }
 
     private func countStatement() {
@@ -129,7 +135,7 @@ public final class PostgresConnection: Sendable {
     /// Transaction control is not counted as a statement.
     private func control(_ text: String) async throws {
         let deadline = queryDeadline()
-        _ = try await onQueue { core in core.executeScript(text, deadline: deadline) }.get()
+        _ = try await operation { try await self.exchange(deadline: deadline) { $0.beginScript(text) }.get() }
     }
 
     /// A client-side bound on waiting for the server: the statement timeout plus a grace
@@ -138,19 +144,54 @@ public final class PostgresConnection: Sendable {
         configuration.statementTimeout.map { ContinuousClock.now + $0 + .seconds(10) }
     }
 
-    private func onQueue<Value: Sendable>(
-        _ body: @escaping @Sendable (inout ConnectionCore) -> Value
-    ) async -> Value {
-        await withCheckedContinuation { continuation in
-            queue.async {
-                let value = self.core.withLock { core in
-                    let value = body(&core)
-                    self.usable.store(core.session.isUsable, ordering: .releasing)
-                    self.outsideTransaction.store(core.session.isOutsideTransaction, ordering: .releasing)
-                    self.lastActivity.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
-                    return value
-                }
-                continuation.resume(returning: value)
+    /// Runs one operation with the connection to itself, then records its state for the
+    /// pool (usable, outside a transaction, when last used).
+    private func operation<Value>(_ body: () async throws -> Value) async rethrows -> Value {
+        await serial.lock()
+        defer {
+            core.withLock { core in
+                usable.store(core.session.isUsable, ordering: .releasing)
+                outsideTransaction.store(core.session.isOutsideTransaction, ordering: .releasing)
+            }
+            lastActivity.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+            serial.unlock()
+        }
+        return try await body()
+    }
+
+    /// Runs a parameterized statement through the extended protocol, preparing it on
+    /// first use and executing it by name afterwards.
+    private func run(_ sql: SQL, deadline: ContinuousClock.Instant?) async throws -> PostgresQueryResult {
+        if let invalid = ConnectionCore.invalidParameter(in: sql) { throw invalid }
+        let text = sql.text
+        let key = PreparedStatementCache.Key(text: text, types: sql.binds.map(\.type.rawValue))
+        if let name = core.withLock({ $0.statements.name(for: key) }) {
+            let result = await exchange(deadline: deadline) { $0.beginPrepared(name, sql.binds, statement: text) }
+            // The server forgot it (e.g. `DEALLOCATE ALL` or `DISCARD ALL`): prepare it again.
+            guard case .failure(let error) = result, error.sqlState == "26000" else { return try result.get() }
+            core.withLock { $0.statements.remove(key) }
+        }
+        guard let name = core.withLock({ $0.statements.isFull ? nil : $0.statements.makeName() }) else {
+            return try await exchange(deadline: deadline) { $0.beginUnnamed(text, sql.binds, types: key.types) }.get()
+        }
+        _ = try await exchange(deadline: deadline) { $0.beginPrepare(name, text, types: key.types) }.get()
+        core.withLock { $0.statements.insert(name, for: key) }
+        return try await exchange(deadline: deadline) { $0.beginPrepared(name, sql.binds, statement: text) }.get()
+    }
+
+    /// Starts an exchange with `begin` and drives it to its end, awaiting the socket on
+    /// the ``SocketReadinessLoop`` whenever libpq must wait for the server.
+    private func exchange(
+        deadline: ContinuousClock.Instant?, _ begin: (inout ConnectionCore) -> LibPQSession.Progress
+    ) async -> Result<PostgresQueryResult, PostgresError> {
+        var progress = core.withLock { core in begin(&core) }
+        while true {
+            switch progress {
+            case .finished(let result):
+                return result
+            case .wait(let socket, let read, let write):
+                let readiness = await SocketReadinessLoop.shared.wait(socket: socket, read: read, write: write, deadline: deadline)
+                progress = core.withLock { core in core.session.resume(readiness) }
             }
         }
     }
