@@ -5,7 +5,9 @@
 # same test database, seeded with friends-seed.sql and the bench account. Checks that the peer answers each query
 # as Quarry does, then measures, interleaved in two rounds (wrk -t2 -c64, DURATION s each, default 10):
 #   { ping } against bare / peer / Quarry; { serverTime } against peer / Quarry; pgbench -M prepared -c64 -j2
-#   SELECT now() (select-now.sql); the friends query (friends.lua) against peer / Quarry;
+#   SELECT now() (select-now.sql); the friends query (friends.lua) against peer / Quarry; pgbench -M prepared
+#   -c64 -j2 running the statements Quarry runs for it with the same parameters (friends-pgbench.sql, checked
+#   against the statements Quarry runs first);
 # then one client (wrk -c1, pgbench -c1) for the latencies. Prints one Markdown table and the issue's ratios.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -74,6 +76,9 @@ measure_wrk() {
   python3 "$here/wrk-summary.py" "$work/wrk.txt" 3
 }
 source "$here/pgbench.sh"
+variables=$(friends_pgbench_variables)
+readarray -t friends_pgbench <<<"$variables"
+check_pgbench_statements friends-pgbench.sql friends.lua "${friends_pgbench[@]}"
 
 # Results, `round load rps p50 p99` a line, in one file the summary reads: `record round load command…`.
 results=$work/results.txt
@@ -89,16 +94,17 @@ for round in 1 2; do
   record "$round" quarry_ping measure_wrk "$quarry" ping.lua $connections
   record "$round" peer_time measure_wrk "$peer" server-time.lua $connections
   record "$round" quarry_time measure_wrk "$quarry" server-time.lua $connections
-  record "$round" pgbench measure_pgbench $connections
+  record "$round" pgbench measure_pgbench select-now.sql $connections
   record "$round" peer_friends measure_wrk "$peer" friends.lua $connections
   record "$round" quarry_friends measure_wrk "$quarry" friends.lua $connections
+  record "$round" pgbench_friends measure_pgbench friends-pgbench.sql $connections "${friends_pgbench[@]}"
 done
 record 1 bare_ping_c1 measure_wrk "$bare" ping.lua 1
 record 1 peer_ping_c1 measure_wrk "$peer" ping.lua 1
 record 1 quarry_ping_c1 measure_wrk "$quarry" ping.lua 1
 record 1 peer_time_c1 measure_wrk "$peer" server-time.lua 1
 record 1 quarry_time_c1 measure_wrk "$quarry" server-time.lua 1
-record 1 pgbench_c1 measure_pgbench 1
+record 1 pgbench_c1 measure_pgbench select-now.sql 1
 
 python3 - "$results" "$connections" "$duration" "$pool" <<'PY'
 import sys
@@ -116,6 +122,7 @@ rows = [
     ("peer `{ serverTime }` (one `SELECT now()`)", "peer_time"), ("Quarry `{ serverTime }`", "quarry_time"),
     ("pgbench `-M prepared` `SELECT now();`", "pgbench"),
     ("peer friends query (friends.lua)", "peer_friends"), ("Quarry friends query (friends.lua)", "quarry_friends"),
+    ("pgbench `-M prepared`, the friends query's statements (friends-pgbench.sql; transactions/s)", "pgbench_friends"),
 ]
 print(f"| load ({connections} connections, {duration} s, loopback, two interleaved rounds) | requests/s | p50 ms | p99 ms |")
 print("|---|---|---|---|")
@@ -140,4 +147,6 @@ print(f"- one client, latency `{{ serverTime }}` adds over `{{ ping }}` vs pgben
       f"peer {(single('peer_time_c1') - single('peer_ping_c1')) / single('pgbench_c1'):.2f}× (target ≤ 1.5×).")
 print(f"- Quarry vs peer (requests/s): `{{ ping }}` {rate('quarry_ping') / rate('peer_ping'):.2f}×, "
       f"`{{ serverTime }}` {rate('quarry_time') / rate('peer_time'):.2f}×, friends {rate('quarry_friends') / rate('peer_friends'):.2f}×.")
+print(f"- friends query vs pgbench running Quarry's statements for it with the same parameters: "
+      f"Quarry {rate('quarry_friends') / rate('pgbench_friends'):.2f}×, peer {rate('peer_friends') / rate('pgbench_friends'):.2f}×.")
 PY

@@ -29,14 +29,14 @@ source "$here/pgbench.sh"
 read -r ping_rps ping_p50 ping_p99 < <(measure_wrk ping.lua)
 read -r time_rps time_p50 time_p99 < <(measure_wrk server-time.lua)
 read -r viewer_rps viewer_p50 viewer_p99 < <(measure_wrk viewer.lua)
-read -r pg_tps pg_p50 pg_p99 < <(measure_pgbench "$connections")
+read -r pg_tps pg_p50 pg_p99 < <(measure_pgbench select-now.sql "$connections")
 ratio=$(python3 -c "print(f'{$time_rps / $pg_tps:.2f}')")
 cat <<TABLE
 | load ($connections connections, ${duration} s, loopback) | requests/s | p50 ms | p99 ms |
 |---|---|---|---|
 | Quarry \`{ ping }\` (no SQL) | $ping_rps | $ping_p50 | $ping_p99 |
 | Quarry \`{ serverTime }\` (one \`SELECT now()\`) | $time_rps | $time_p50 | $time_p99 |
-| Quarry \`{ viewer { nickname } }\` with a bearer token (token lookup + one user row) | $viewer_rps | $viewer_p50 | $viewer_p99 |
+| Quarry \`{ viewer { nickname } }\` with a bearer token (the token lookup, which reads the user's row) | $viewer_rps | $viewer_p50 | $viewer_p99 |
 | pgbench \`SELECT now();\` directly (prepared) | $pg_tps | $pg_p50 | $pg_p99 |
 
 \`{ serverTime }\` reaches $ratio× of pgbench's rate for the same statement (Quarry's pool: $pool connections).

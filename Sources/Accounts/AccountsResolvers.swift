@@ -21,9 +21,9 @@ package enum AccountsResolvers {
     }
 
     private static func bindQueries(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
-        builder.resolveDomain("Query", "viewer") { info in
-            guard let viewer = info.context.viewer else { return nil }
-            return try await UserQueries.user(id: viewer.userID, database: info.context.database)
+        // From the row the token lookup read: no statement of its own.
+        builder.resolve("Query", "viewer") { info in
+            try info.context.viewer.map { try UserRecord(row: $0.userRow) }
         }
         builder.resolveDomain("Query", "emailAvailable") { info in
             let email = try AccountInput.validEmail(info.args.string("email"))

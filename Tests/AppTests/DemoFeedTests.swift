@@ -31,8 +31,8 @@ struct DemoFeedTests {
             let bytes = FileManager.default.contents(atPath: store.path(of: try row.decode("sha256", as: String.self)))
             #expect(bytes?.count == (try row.decode("byte_size", as: Int.self)))
         }
-        let alice = try await pool.query("SELECT id FROM users WHERE email = 'alice@demo.quarry.dev'")[0]
-        let viewer = Viewer(userID: try alice.decode("id", as: UUID.self), role: .user, tokenHash: [])
+        let alice = try await pool.query("SELECT id, role FROM users WHERE email = 'alice@demo.quarry.dev'")[0]
+        let viewer = try Viewer(userRow: alice, tokenHash: [])
         let feed = try await FeedQueries.feed(for: viewer, page: PageRequest(order: .newestFirst, size: 100), database: pool)
         #expect(feed.nodes.count == 30, "alice's own ten and her friends bob's and carol's")
         #expect(feed.nodes.map(\.createdAt) == feed.nodes.map(\.createdAt).sorted(by: >))

@@ -24,6 +24,32 @@ struct LogInTests {
         #expect(try stored[0].decode("n", as: Int.self) == 0, "tokens are stored only as hashes")
     }
 
+    /// Issue 17: the token lookup reads the user's row, so the viewer field runs no statement of its own.
+    @Test("{ viewer { … } } costs one statement, the token's, and answers the row as it is now")
+    func viewerInOneStatement() async throws {
+        let h = try await TestService.start()
+        let user = try await h.signUp()
+        let query = "{ viewer { nickname email realName role homeLocation { latitude longitude } onboarding { emailVerified } } }"
+        let nickname = try await h.post("{ viewer { nickname } }", token: user.token)
+        #expect(nickname.string("data.viewer.nickname") == user.nickname, "\(nickname)")
+        #expect(nickname.statements == 1)
+        _ = try await h.pool.execute("""
+            UPDATE users SET real_name = 'Ada Lovelace', email_verified_at = now(),
+                home_location = ST_SetSRID(ST_MakePoint(13.4, 52.5), 4326)::geography WHERE id = \(user.id)
+            """)
+        let r = try await h.post(query, token: user.token)
+        #expect(r.errors.isEmpty, "\(r)")
+        #expect(r.statements == 1)
+        #expect(r.string("data.viewer.email") == user.email)
+        #expect(r.string("data.viewer.realName") == "Ada Lovelace", "a change made since sign-up shows at once")
+        #expect(r.string("data.viewer.role") == "USER")
+        #expect(r["data.viewer.homeLocation.latitude"] as? Double == 52.5)
+        #expect(r["data.viewer.homeLocation.longitude"] as? Double == 13.4)
+        #expect(r["data.viewer.onboarding.emailVerified"] as? Bool == true)
+        let guest = try await h.post("{ viewer { nickname } }")
+        #expect(guest["data.viewer"] is NSNull && guest.statements == 0, "\(guest)")
+    }
+
     @Test("a wrong password and an unknown address get the same error")
     func invalidCredentials() async throws {
         let h = try await TestService.start()
