@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 PYTHON ?= python3
 
-.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-feed bench-offers bench-search bench-newsfeed bench-soak bench-peer bench-profile
+.PHONY: deps run stop-db test test-swift test-engine fuzz fuzz-smoke bench-http bench-login bench-friends bench-feed bench-offers bench-search bench-newsfeed bench-soak bench-profile
 
 ## Installs the system packages (apt, as root) and the Python test tools: graphql-core (the engine's
 ## oracle), pytest, Selenium, aiosmtpd, websockets and gql (the end-to-end tests' browser driver, SMTP server,
@@ -66,9 +66,10 @@ fuzz-smoke:
 test-engine:
 	QUARRY_ENGINE_ONLY=1 swift test
 
-## The HTTP benchmark of Benchmarks/README.md (release build, wrk and pgbench on loopback).
+## The HTTP benchmark of Benchmarks/README.md: Quarry beside its peer (Graphiti + GraphQLSwift on Hummingbird 2 with
+## PostgresNIO, Benchmarks/Peer), the bare Hummingbird handler and pgbench, interleaved in two rounds, with the ratios.
 bench-http:
-	@Benchmarks/http/run.sh
+	@Benchmarks/http/run.sh measure-peer.sh
 
 ## The login benchmark: p99 of a cheap query while logins (argon2id) run flat out.
 bench-login:
@@ -93,11 +94,6 @@ bench-search:
 ## The newsfeed: 100,000 posts by 10,000 users; pages of 20 at the start, across tiers 1 and 2, and in tier 3; the plan of a page.
 bench-newsfeed:
 	@Benchmarks/http/run.sh measure-newsfeed.sh
-
-## Quarry beside its peer (Graphiti + GraphQLSwift on Hummingbird 2 with PostgresNIO, Benchmarks/Peer), the bare
-## Hummingbird handler and pgbench, interleaved in two rounds.
-bench-peer:
-	@Benchmarks/http/run.sh measure-peer.sh
 
 ## Where a request's CPU time goes: perf profiles of the server under wrk ({ ping }, { serverTime }).
 bench-profile:

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Quarry beside its peer (issue 17, "The peer, side by side"; `make bench-peer` = `run.sh measure-peer.sh`, inside
+# Quarry beside its peer (issue 17, "The peer, side by side"; `make bench-http` = `run.sh measure-peer.sh`, inside
 # scripts/with-test-postgres.sh). Builds Benchmarks/Peer in release, serves Quarry (serve.sh), the bare Hummingbird
 # handler and the peer (Graphiti + GraphQLSwift on Hummingbird 2 with PostgresNIO) on free loopback ports against the
 # same test database, seeded with friends-seed.sql and the bench account. Checks that the peer answers each query
 # as Quarry does, then measures, interleaved in two rounds (wrk -t2 -c64, DURATION s each, default 10):
-#   { ping } against bare / peer / Quarry; { serverTime } against peer / Quarry; pgbench -M prepared -c64 -j2
+#   { ping } against bare / peer / Quarry; { serverTime } against peer / Quarry; { viewer { nickname } } with the
+#   bench account's token against peer / Quarry; pgbench -M prepared -c64 -j2
 #   SELECT now() (select-now.sql); the friends query (friends.lua) against peer / Quarry; pgbench -M prepared
 #   -c64 -j2 running the statements Quarry runs for it with the same parameters (friends-pgbench.sql, checked
 #   against the statements Quarry runs first);
@@ -52,12 +53,15 @@ answer() {
     -d "$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$here/$2")"
 }
 # Before timing: the same JSON from each server (serverTime: the same DateTime form), 50 friends with 3
-# screenshots and a last message each.
+# screenshots and a last message each, the bench account's nickname.
 python3 - "$(answer "$bare" ping.lua)" "$(answer "$peer" ping.lua)" "$(answer "$quarry" ping.lua)" \
   "$(answer "$peer" server-time.lua)" "$(answer "$quarry" server-time.lua)" \
-  "$(answer "$peer" friends.lua)" "$(answer "$quarry" friends.lua)" <<'PY'
+  "$(answer "$peer" friends.lua)" "$(answer "$quarry" friends.lua)" \
+  "$(answer "$peer" viewer.lua)" "$(answer "$quarry" viewer.lua)" <<'PY'
 import json, re, sys
-bare, peer_ping, quarry_ping, peer_time, quarry_time, peer_friends, quarry_friends = map(json.loads, sys.argv[1:])
+bare, peer_ping, quarry_ping, peer_time, quarry_time, peer_friends, quarry_friends, peer_viewer, quarry_viewer = \
+    map(json.loads, sys.argv[1:])
+assert peer_viewer == quarry_viewer == {"data": {"viewer": {"nickname": "bench"}}}, (peer_viewer, quarry_viewer)
 assert bare == peer_ping == quarry_ping == {"data": {"ping": "pong"}}, (bare, peer_ping, quarry_ping)
 for answer in (peer_time, quarry_time):
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", answer["data"]["serverTime"]), answer
@@ -94,6 +98,8 @@ for round in 1 2; do
   record "$round" quarry_ping measure_wrk "$quarry" ping.lua $connections
   record "$round" peer_time measure_wrk "$peer" server-time.lua $connections
   record "$round" quarry_time measure_wrk "$quarry" server-time.lua $connections
+  record "$round" peer_viewer measure_wrk "$peer" viewer.lua $connections
+  record "$round" quarry_viewer measure_wrk "$quarry" viewer.lua $connections
   record "$round" pgbench measure_pgbench select-now.sql $connections
   record "$round" peer_friends measure_wrk "$peer" friends.lua $connections
   record "$round" quarry_friends measure_wrk "$quarry" friends.lua $connections
@@ -120,6 +126,7 @@ rows = [
     ("bare Hummingbird handler, fixed `{\"data\":{\"ping\":\"pong\"}}`", "bare_ping"),
     ("peer `{ ping }`", "peer_ping"), ("Quarry `{ ping }`", "quarry_ping"),
     ("peer `{ serverTime }` (one `SELECT now()`)", "peer_time"), ("Quarry `{ serverTime }`", "quarry_time"),
+    ("peer `{ viewer { nickname } }` (bearer token)", "peer_viewer"), ("Quarry `{ viewer { nickname } }`", "quarry_viewer"),
     ("pgbench `-M prepared` `SELECT now();`", "pgbench"),
     ("peer friends query (friends.lua)", "peer_friends"), ("Quarry friends query (friends.lua)", "quarry_friends"),
     ("pgbench `-M prepared`, the friends query's statements (friends-pgbench.sql; transactions/s)", "pgbench_friends"),
@@ -145,6 +152,7 @@ print(f"- `{{ serverTime }}` vs the sum-of-parts limit 1/(1/bare + 1/pgbench) = 
 print(f"- one client, latency `{{ serverTime }}` adds over `{{ ping }}` vs pgbench's: "
       f"Quarry {(single('quarry_time_c1') - single('quarry_ping_c1')) / single('pgbench_c1'):.2f}×, "
       f"peer {(single('peer_time_c1') - single('peer_ping_c1')) / single('pgbench_c1'):.2f}× (target ≤ 1.5×).")
+print(f"- `{{ viewer {{ nickname }} }}` vs `{{ serverTime }}`: Quarry {rate('quarry_viewer') / rate('quarry_time'):.2f}×, peer {rate('peer_viewer') / rate('peer_time'):.2f}× (target ≥ 0.8×).")
 print(f"- Quarry vs peer (requests/s): `{{ ping }}` {rate('quarry_ping') / rate('peer_ping'):.2f}×, "
       f"`{{ serverTime }}` {rate('quarry_time') / rate('peer_time'):.2f}×, friends {rate('quarry_friends') / rate('peer_friends'):.2f}×.")
 print(f"- friends query vs pgbench running Quarry's statements for it with the same parameters: "
