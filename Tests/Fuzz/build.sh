@@ -101,7 +101,8 @@ multipart)
             -name module.modulemap)
     harness -I "$debug/Modules" $(printf -- '-Xcc -fmodule-map-file=%s ' $maps) \
         Tests/Fuzz/multipart/MultipartFuzz.swift \
-        Sources/Server/Multipart/MultipartParser.swift Sources/Server/Multipart/MultipartHeaders.swift "${objects[@]}" ;;
+        Sources/Server/Multipart/MultipartParser.swift Sources/Server/Multipart/MultipartHeaders.swift \
+        Sources/Server/HTTP/Substring.UTF8View+ASCII.swift "${objects[@]}" ;;
 *)
     echo "fuzz: unknown target $target" >&2; exit 2 ;;
 esac

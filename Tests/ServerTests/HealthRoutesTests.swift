@@ -67,6 +67,35 @@ struct HealthRoutesTests {
         #expect(text.contains(#"quarry_db_pool_waiting_requests 1"#))
     }
 
+    @Test("recording again adds to the same series; each QuarryMetrics keeps its own")
+    func repeatedRecords() {
+        let metrics = QuarryMetrics()
+        let other = QuarryMetrics()
+        for status in [200, 200, 415, 200] { metrics.recordHTTPRequest(method: "POST", status: status) }
+        metrics.recordHTTPRequest(method: "GET", status: 200)
+        other.recordHTTPRequest(method: "POST", status: 200)
+        for outcome in [QuarryMetrics.Outcome.ok, .ok, .fieldErrors] {
+            metrics.recordGraphQLRequest(operationName: "Feed", outcome: outcome, duration: .milliseconds(1), sqlStatements: 1)
+        }
+        metrics.recordGraphQLRequest(operationName: nil, outcome: .ok, duration: .milliseconds(30), sqlStatements: 4)
+        let text = String(decoding: metrics.exposition(), as: UTF8.self)
+        #expect(text.contains(#"quarry_http_requests_total{method="POST",status="200"} 3"#))
+        #expect(text.contains(#"quarry_http_requests_total{method="POST",status="415"} 1"#))
+        #expect(text.contains(#"quarry_http_requests_total{method="GET",status="200"} 1"#))
+        #expect(text.contains(#"quarry_graphql_requests_total{operation="Feed",outcome="ok"} 2"#))
+        #expect(text.contains(#"quarry_graphql_requests_total{operation="Feed",outcome="field_errors"} 1"#))
+        #expect(text.contains(#"quarry_graphql_requests_total{operation="anonymous",outcome="ok"} 1"#))
+        #expect(text.contains(#"quarry_graphql_request_duration_seconds_count{outcome="ok"} 3"#))
+        #expect(text.contains(#"quarry_graphql_request_duration_seconds_bucket{outcome="ok",le="0.025"} 2"#))
+        #expect(text.contains(#"quarry_graphql_request_duration_seconds_count{outcome="field_errors"} 1"#))
+        #expect(text.contains(#"quarry_graphql_sql_statements_count 4"#))
+        #expect(text.contains(#"quarry_graphql_sql_statements_sum 7"#))
+        #expect(!text.contains(#"outcome="internal_error""#))
+        let otherText = String(decoding: other.exposition(), as: UTF8.self)
+        #expect(otherText.contains(#"quarry_http_requests_total{method="POST",status="200"} 1"#))
+        #expect(!otherText.contains("quarry_graphql_requests_total"))
+    }
+
     @Test("operation name labels are capped so clients cannot grow the registry without bound")
     func operationNameCap() {
         let metrics = QuarryMetrics()

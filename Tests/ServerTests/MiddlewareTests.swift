@@ -21,6 +21,17 @@ struct MiddlewareTests {
         }
     }
 
+    @Test("generated request ids are 32 lowercase hex digits, each position taking many values")
+    func generatedDigits() {
+        let ids = (0..<300).map { _ in RequestIDMiddleware.generate() }
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { $0.utf8.count == 32 && $0.allSatisfy { "0123456789abcdef".contains($0) } })
+        for position in 0..<32 {
+            let seen = Set(ids.map { Array($0.utf8)[position] })
+            #expect(seen.count >= 12, "position \(position) took only \(seen.count) values")
+        }
+    }
+
     @Test("a well-formed incoming X-Request-Id is echoed, a malformed one replaced")
     func echoedRequestID() async throws {
         try await makeTestApplication().test(.router) { client in

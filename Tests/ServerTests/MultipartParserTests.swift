@@ -69,4 +69,18 @@ struct MultipartParserTests {
         #expect(MultipartHeaders.disposition("attachment; name=x") == nil)
         #expect(MultipartHeaders.disposition("form-data; name=operations")?.filename == nil)
     }
+
+    @Test(
+        "multipart/form-data is recognised by the first non-empty piece between semicolons, trimmed, in any case",
+        arguments: [
+            ("multipart/form-data; boundary=x", true), (" Multipart/Form-Data\t; boundary=x", true), (";;multipart/form-data", true),
+            ("MULTIPART/FORM-DATA", true), ("multipart/form-data\u{A0}; boundary=x", true), ("\u{3000}multipart/form-data", true),
+            ("multipart/form-datax", false), ("multipart/mixed; boundary=x", false), ("application/json", false), ("", false),
+            (";", false), (" ;multipart/form-data", false), ("multipart/form-data;\u{301}", false), ("multipart/form-dat\u{E4}", false),
+            ("multipart/form-data\r\n", false),
+        ] as [(String, Bool)]
+    )
+    func isMultipart(header: String, expected: Bool) {
+        #expect(MultipartHeaders.isMultipart(header) == expected)
+    }
 }

@@ -174,8 +174,7 @@ struct GraphQLHTTPHandler: Sendable {
 
     /// POST bodies must be JSON in UTF-8 (spec §"POST": `application/json`).
     private func checkContentType(_ header: String?) throws {
-        guard let header, let type = MediaRange(header), type.type == "application", type.subtype == "json",
-              type.charsetIsUTF8 else {
+        guard let header, JSONContentType.accepts(header) else {
             throw QuarryHTTPError(
                 .unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
                 message: uploads == nil

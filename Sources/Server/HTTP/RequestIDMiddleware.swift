@@ -45,16 +45,20 @@ public struct RequestIDMiddleware: RouterMiddleware {
         return id
     }
 
-    /// 128 random bits as 32 lowercase hex digits.
+    /// 128 random bits as 32 lowercase hex digits, written straight into the
+    /// string's storage: this runs on every request.
     static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        return hex(high) + hex(low)
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        let high: UInt64 = generator.next()
+        let low: UInt64 = generator.next()
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            let digits: StaticString = "0123456789abcdef"
+            for position in 0..<32 {
+                let bits = position < 16 ? high : low
+                let nibble = Int(truncatingIfNeeded: bits >> (60 - 4 * (position % 16))) & 0xF
+                buffer[position] = digits.utf8Start[nibble]
+            }
+            return 32
+        }
     }
 }

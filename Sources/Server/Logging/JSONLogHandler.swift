@@ -37,11 +37,7 @@ public struct JSONLogHandler: LogHandler {
             time: Self.timestamp(), level: event.level, message: event.message.description,
             label: label, metadata: merged
         )
-        // One write(2) per line: lines from concurrent requests never interleave.
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            _ = write(STDOUT_FILENO, buffer.baseAddress, buffer.count)
-        }
+        StandardOutput.writeLine(Array(line.utf8))
     }
 
     /// The JSON line for one event; fixed keys first, then metadata sorted by key.

@@ -9,9 +9,7 @@ public enum QuarryLogging {
             case .json:
                 return JSONLogHandler(label: label, level: level)
             case .text:
-                var handler = StreamLogHandler.standardOutput(label: label)
-                handler.logLevel = level
-                return handler
+                return TextLogHandler(label: label, level: level)
             }
         }
     }

@@ -15,10 +15,12 @@ import Synchronization
 public final class QuarryMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
-    private let operationNames: Mutex<Set<String>>
+    /// The per-request metrics, made on first use and kept: making one through
+    /// the factory sanitises its name and labels and looks it up in the
+    /// registry under the registry's lock, which costs more than recording.
+    private let requestMetrics: Mutex<RequestMetrics>
 
-    /// Distinct operation names kept as label values; later names are counted
-    /// as `other`, so a client inventing names cannot blow up the registry.
+    /// Distinct operation names kept as label values (see ``RequestMetrics/operationLabel(_:)``).
     static let maxOperationNames = 200
 
     public init() {
@@ -31,7 +33,7 @@ public final class QuarryMetrics: Sendable {
         ]
         factory.valueHistogramBuckets["quarry_graphql_sql_statements"] = [0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89]
         self.factory = factory
-        operationNames = Mutex([])
+        requestMetrics = Mutex(RequestMetrics())
     }
 
     /// How a GraphQL request ended, the `outcome` label.
@@ -47,25 +49,41 @@ public final class QuarryMetrics: Sendable {
     }
 
     public func recordHTTPRequest(method: String, status: Int) {
-        Counter(
-            label: "quarry_http_requests_total", dimensions: [("method", method), ("status", String(status))],
-            factory: factory
-        ).increment()
+        let counter = requestMetrics.withLock { metrics in
+            metrics.httpRequests.value(for: .init(method: method, status: status)) {
+                Counter(
+                    label: "quarry_http_requests_total", dimensions: [("method", method), ("status", String(status))],
+                    factory: factory
+                )
+            }
+        }
+        counter.increment()
     }
 
     public func recordGraphQLRequest(
         operationName: String?, outcome: Outcome, duration: Duration, sqlStatements: Int
     ) {
-        Counter(
-            label: "quarry_graphql_requests_total",
-            dimensions: [("operation", operationLabel(operationName)), ("outcome", outcome.rawValue)],
-            factory: factory
-        ).increment()
-        Timer(
-            label: "quarry_graphql_request_duration_seconds", dimensions: [("outcome", outcome.rawValue)],
-            factory: factory
-        ).recordNanoseconds(duration.nanoseconds)
-        Recorder(label: "quarry_graphql_sql_statements", factory: factory).record(sqlStatements)
+        let (counter, timer, statements) = requestMetrics.withLock { metrics in
+            let operation = metrics.operationLabel(operationName)
+            let counter = metrics.graphQLRequests.value(for: .init(operation: operation, outcome: outcome)) {
+                Counter(
+                    label: "quarry_graphql_requests_total",
+                    dimensions: [("operation", operation), ("outcome", outcome.rawValue)], factory: factory
+                )
+            }
+            let timer = metrics.durations.value(for: outcome) {
+                Timer(
+                    label: "quarry_graphql_request_duration_seconds", dimensions: [("outcome", outcome.rawValue)],
+                    factory: factory
+                )
+            }
+            let statements = metrics.statements ?? Recorder(label: "quarry_graphql_sql_statements", factory: factory)
+            metrics.statements = statements
+            return (counter, timer, statements)
+        }
+        counter.increment()
+        timer.recordNanoseconds(duration.nanoseconds)
+        statements.record(sqlStatements)
     }
 
     /// Sets the pool gauges; called just before each scrape.
@@ -80,16 +98,6 @@ public final class QuarryMetrics: Sendable {
     /// The Prometheus text exposition of everything recorded so far.
     public func exposition() -> [UInt8] {
         registry.emitToBuffer()
-    }
-
-    private func operationLabel(_ name: String?) -> String {
-        guard let name else { return "anonymous" }
-        return operationNames.withLock { known in
-            if known.contains(name) { return name }
-            guard known.count < Self.maxOperationNames else { return "other" }
-            known.insert(name)
-            return name
-        }
     }
 }
 

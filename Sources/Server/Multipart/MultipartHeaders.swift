@@ -20,9 +20,20 @@ enum MultipartHeaders {
     }
 
     /// Whether a Content-Type is `multipart/form-data` (whatever its parameters).
+    ///
+    /// Every POST to `/graphql` asks, so an ASCII header (all of them, in
+    /// practice) is read byte by byte; one with other characters is split and
+    /// trimmed as Unicode text, where a `;` may join the mark that follows it
+    /// and whitespace is more than spaces and tabs.
     static func isMultipart(_ contentType: String?) -> Bool {
-        guard let essence = contentType?.split(separator: ";").first else { return false }
-        return essence.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data"
+        guard let contentType else { return false }
+        guard contentType.utf8.allSatisfy({ $0 < 0x80 }) else {
+            guard let essence = contentType.split(separator: ";").first else { return false }
+            return essence.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data"
+        }
+        // The first piece between semicolons that is not empty, as `split` finds it.
+        let essence = contentType.utf8[...].drop { $0 == UInt8(ascii: ";") }.prefix { $0 != UInt8(ascii: ";") }
+        return essence.trimmingSpacesAndTabs().equals(ignoringCase: "multipart/form-data")
     }
 
     /// The `name` and `filename` parameters of a `Content-Disposition: form-data` header.
