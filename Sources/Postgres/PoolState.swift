@@ -42,6 +42,13 @@ struct PoolState: ~Copyable {
         }
     }
 
+    /// An idle connection with its slot, leased at once (`PoolStateMachine.leaseIdle`).
+    mutating func leaseIdle() -> (Int, PostgresConnection)? {
+        guard let slot = machine.leaseIdle() else { return nil }
+        // An idle slot always has its connection: `connected` stores both under one lock.
+        return (slot, connections[slot]!)
+    }
+
     mutating func effects(for actions: [PoolStateMachine.Action]) -> [Effect] {
         var effects: [Effect] = []
         for action in actions {

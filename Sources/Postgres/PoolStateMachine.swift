@@ -52,6 +52,15 @@ struct PoolStateMachine {
     var idleCount: Int { idleStack.count }
     var connectingCount: Int { slots.count { if case .connecting = $0 { true } else { false } } }
 
+    /// Hands out an idle connection's slot at once, or `nil` (nothing changes): then the
+    /// caller registers as a waiter through `leaseRequested`. Idle connections and waiters
+    /// never coexist, so taking one here jumps no queue.
+    mutating func leaseIdle() -> Int? {
+        guard !isShutDown, let slot = idleStack.popLast() else { return nil }
+        slots[slot] = .leased
+        return slot
+    }
+
     mutating func leaseRequested(waiter: Int) -> [Action] {
         if isShutDown { return [.fail(waiters: [waiter], Self.closedError)] }
         if let slot = idleStack.popLast() {

@@ -125,6 +125,9 @@ public final class PostgresPool: Sendable {
     }
 
     private func lease() async throws -> (Int, PostgresConnection) {
+        // An idle connection is taken without suspending: resuming a continuation would hand
+        // the task to another thread of the pool and back, once per statement under load.
+        if let idle = state.withLock({ state in state.leaseIdle() }) { return idle }
         let waiter = state.withLock { state in state.makeWaiterID() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

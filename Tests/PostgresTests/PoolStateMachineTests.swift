@@ -28,6 +28,22 @@ struct PoolStateMachineTests {
         #expect(pool.idleCount == 0)
     }
 
+    @Test func anIdleConnectionIsLeasedAtOnceWithoutWaiting() {
+        var pool = machine()
+        // Nothing idle yet: no lease, nothing changed, so the caller waits as usual.
+        #expect(pool.leaseIdle() == nil)
+        #expect(pool.waiters.isEmpty && pool.leasedCount == 0)
+        _ = pool.leaseRequested(waiter: 1)
+        _ = pool.connected(slot: 0)
+        _ = pool.released(slot: 0, usable: true)
+        #expect(pool.leaseIdle() == 0)
+        #expect(pool.leasedCount == 1 && pool.idleCount == 0)
+        #expect(pool.leaseIdle() == nil)
+        #expect(pool.released(slot: 0, usable: true) == [])
+        _ = pool.shutdown()
+        #expect(pool.leaseIdle() == nil)
+    }
+
     @Test func neverMoreConnectionsThanSlotsAndWaitersAreFIFO() {
         var pool = machine(size: 2)
         _ = pool.leaseRequested(waiter: 1)

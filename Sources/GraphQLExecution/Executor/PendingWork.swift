@@ -22,7 +22,14 @@ extension ExecutionState {
     /// completed everything that was ready, which groups the keys of one level.
     /// Arriving values are completed here, on the executing task, which may queue
     /// more work.
+    ///
+    /// While there is exactly one piece of work (one awaited root field such as a
+    /// statement's result, one batch per level) it is awaited right here instead: a child
+    /// task would cost a hand-off to another thread and back, for no concurrency.
     func runPendingWork() async {
+        while let single = takeSingleWork() {
+            complete(await single())
+        }
         if asyncWork.isEmpty, loadOrder.isEmpty { return }
         await withTaskGroup(of: WorkResult.self) { group in
             var running = 0
@@ -61,6 +68,38 @@ extension ExecutionState {
                 complete(result)
             }
         }
+    }
+
+    /// The only piece of work waiting, taken off the lists; `nil` when there are none or several.
+    private func takeSingleWork() -> (@Sendable () async -> WorkResult)? {
+        if asyncWork.count == 1, loadGroups.isEmpty {
+            let work = asyncWork.removeFirst()
+            loadOrder.removeAll(keepingCapacity: true)
+            let run = work.run
+            let id = work.continuation
+            return {
+                do {
+                    return .field(id: id, .success(try await run()))
+                } catch {
+                    return .field(id: id, .failure(error))
+                }
+            }
+        }
+        if asyncWork.isEmpty, loadGroups.count == 1, let waiting = loadGroups.values.first {
+            loadGroups.removeAll(keepingCapacity: true)
+            loadOrder.removeAll(keepingCapacity: true)
+            let loader = waiting.loader
+            let requests = waiting.requests.map { WaitingLoad(continuation: $0.continuation, request: $0.request) }
+            let keys = requests.flatMap(\.request.keys)
+            return {
+                do {
+                    return .batch(requests: requests, .success(try await loader.loadBatch(keys)))
+                } catch {
+                    return .batch(requests: requests, .failure(error))
+                }
+            }
+        }
+        return nil
     }
 
     private func complete(_ result: WorkResult) {
