@@ -89,7 +89,7 @@ extension PostgresError {
         PostgresError(code: .databaseUnavailable, message: "database unavailable: \(message)")
     }
 
-    static func decoding(_ message: String) -> PostgresError {
+    @usableFromInline static func decoding(_ message: String) -> PostgresError {
         PostgresError(code: .decodingFailed, message: message)
     }
 
