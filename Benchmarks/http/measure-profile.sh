@@ -14,7 +14,7 @@ for script in ${PROFILE_SCRIPTS:-ping.lua server-time.lua}; do
   # Warm-up: prepared statements, pool connections and the document cache, outside the sample.
   wrk -t2 -c64 -d2s -s "$here/$script" "$url" >/dev/null
   ticks_before=$(awk '{print $14 + $15}' "/proc/$server/stat")
-  perf record -q -e cpu-clock -F 2000 -g -p "$server" -o "$work/perf.data" -- sleep "$duration" 2>/dev/null &
+  perf record -q -e cpu-clock -F 499 -g -p "$server" -o "$work/perf.data" -- sleep "$duration" 2>/dev/null &
   recorder=$!
   wrk -t2 -c64 -d"${duration}s" -s "$here/$script" "$url" >"$work/wrk.txt"
   wait "$recorder"
