@@ -179,19 +179,22 @@ public final class PostgresConnection: Sendable {
         return try await exchange(deadline: deadline) { $0.beginPrepared(name, sql.binds, statement: text) }.get()
     }
 
-    /// Starts an exchange with `begin` and drives it to its end, awaiting the socket on
-    /// the ``SocketReadinessLoop`` whenever libpq must wait for the server.
+    /// Starts an exchange with `begin` on the calling task; when libpq must wait for the
+    /// server, the ``SocketReadinessLoop`` drives the rest on its thread and resumes the
+    /// task once with the outcome.
     private func exchange(
         deadline: ContinuousClock.Instant?, _ begin: (inout ConnectionCore) -> LibPQSession.Progress
     ) async -> Result<PostgresQueryResult, PostgresError> {
-        var progress = core.withLock { core in begin(&core) }
-        while true {
-            switch progress {
-            case .finished(let result):
-                return result
-            case .wait(let socket, let read, let write):
-                let readiness = await SocketReadinessLoop.shared.wait(socket: socket, read: read, write: write, deadline: deadline)
-                progress = core.withLock { core in core.session.resume(readiness) }
+        switch core.withLock({ core in begin(&core) }) {
+        case .finished(let result):
+            return result
+        case .wait(let socket, let read, let write):
+            let interest = SocketReadinessLoop.Interest(socket: socket, read: read, write: write)
+            return await SocketReadinessLoop.shared.drive(interest, deadline: deadline) { readiness in
+                switch self.core.withLock({ core in core.session.resume(readiness) }) {
+                case .finished(let result): .finish(result)
+                case .wait(let socket, let read, let write): .wait(.init(socket: socket, read: read, write: write))
+                }
             }
         }
     }

@@ -51,7 +51,9 @@ struct SocketReadinessLoopTests {
         )
         let waited = started.duration(to: .now)
         #expect(outcome == .timedOut)
-        #expect(waited >= .milliseconds(55) && waited < .seconds(5))
+        // The upper bound is loose: the task resumes on the cooperative pool, which a loaded
+        // parallel test run can keep busy for seconds.
+        #expect(waited >= .milliseconds(55) && waited < .seconds(60))
     }
 
     @Test func manySocketsReadyAtOnceEachResumeTheirOwnWaiter() async throws {
