@@ -8,10 +8,10 @@ import Darwin
 
 /// The I/O half of a connection: owns the `PGconn*` and performs the actions the
 /// `ConnectionStateMachine` asks for, with libpq in non-blocking mode. It never waits:
-/// when the machine asks for socket readiness, `begin`/`resume` return `.wait`, the
-/// owner (`PostgresConnection`) awaits it on the ``SocketReadinessLoop`` and feeds the
-/// outcome back through `resume`. So a connection holds no thread of its own, and the
-/// calling task's thread never blocks.
+/// when the machine asks for socket readiness, `begin`/`resume` return `.wait`, and the
+/// ``SocketReadinessLoop`` (through `PostgresConnection`) feeds the outcome back through
+/// `resume` on its thread. So a connection holds no thread of its own, and no thread
+/// blocks in it.
 struct LibPQSession: ~Copyable {
     /// Where an exchange stands after a step.
     enum Progress {

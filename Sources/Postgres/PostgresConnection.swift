@@ -5,12 +5,12 @@ import Synchronization
 /// `PostgresConnection.connect` for a connection of your own, as the listener does).
 ///
 /// Ownership of the `PGconn*`: it lives inside `core`, a `Mutex`, and is only reached
-/// under that lock. An operation (a statement, a script, the connect) runs on the calling
-/// task's thread: libpq's non-blocking calls send and read, and only the waits for the
-/// socket in between are handed to the process's ``SocketReadinessLoop``, which resumes
-/// the task. `serial` keeps operations one at a time, since an operation's exchange spans
-/// those waits. No `@unchecked Sendable` is needed: `Mutex` and `Atomic` make the class
-/// Sendable.
+/// under that lock. An operation (a statement, a script, the connect) is sent on the
+/// calling task; when libpq must wait for the server, the process's ``SocketReadinessLoop``
+/// drives the rest of the exchange on its thread as the socket becomes ready and resumes
+/// the task once with the outcome. `serial` keeps operations one at a time, since an
+/// exchange spans those waits. No `@unchecked Sendable` is needed: `Mutex` and `Atomic`
+/// make the class Sendable.
 public final class PostgresConnection: Sendable {
     /// A number identifying the connection in logs and pool bookkeeping.
     public let id: Int

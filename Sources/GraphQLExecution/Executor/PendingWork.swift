@@ -35,30 +35,13 @@ extension ExecutionState {
             var running = 0
             while true {
                 for work in asyncWork {
-                    let run = work.run
-                    let id = work.continuation
-                    group.addTask {
-                        do {
-                            return .field(id: id, .success(try await run()))
-                        } catch {
-                            return .field(id: id, .failure(error))
-                        }
-                    }
+                    group.addTask(operation: Self.operation(of: work))
                     running += 1
                 }
                 asyncWork.removeAll()
                 for loaderID in loadOrder {
                     guard let waiting = loadGroups[loaderID] else { continue }
-                    let loader = waiting.loader
-                    let requests = waiting.requests.map { WaitingLoad(continuation: $0.continuation, request: $0.request) }
-                    let keys = requests.flatMap(\.request.keys)
-                    group.addTask {
-                        do {
-                            return .batch(requests: requests, .success(try await loader.loadBatch(keys)))
-                        } catch {
-                            return .batch(requests: requests, .failure(error))
-                        }
-                    }
+                    group.addTask(operation: Self.operation(of: waiting))
                     running += 1
                 }
                 loadGroups.removeAll(keepingCapacity: true)
@@ -73,33 +56,42 @@ extension ExecutionState {
     /// The only piece of work waiting, taken off the lists; `nil` when there are none or several.
     private func takeSingleWork() -> (@Sendable () async -> WorkResult)? {
         if asyncWork.count == 1, loadGroups.isEmpty {
-            let work = asyncWork.removeFirst()
             loadOrder.removeAll(keepingCapacity: true)
-            let run = work.run
-            let id = work.continuation
-            return {
-                do {
-                    return .field(id: id, .success(try await run()))
-                } catch {
-                    return .field(id: id, .failure(error))
-                }
-            }
+            return Self.operation(of: asyncWork.removeFirst())
         }
         if asyncWork.isEmpty, loadGroups.count == 1, let waiting = loadGroups.values.first {
             loadGroups.removeAll(keepingCapacity: true)
             loadOrder.removeAll(keepingCapacity: true)
-            let loader = waiting.loader
-            let requests = waiting.requests.map { WaitingLoad(continuation: $0.continuation, request: $0.request) }
-            let keys = requests.flatMap(\.request.keys)
-            return {
-                do {
-                    return .batch(requests: requests, .success(try await loader.loadBatch(keys)))
-                } catch {
-                    return .batch(requests: requests, .failure(error))
-                }
-            }
+            return Self.operation(of: waiting)
         }
         return nil
+    }
+
+    /// An awaited resolver as work that reports its value (or error) for its continuation.
+    private static func operation(of work: AsyncWork) -> @Sendable () async -> WorkResult {
+        let run = work.run
+        let id = work.continuation
+        return {
+            do {
+                return .field(id: id, .success(try await run()))
+            } catch {
+                return .field(id: id, .failure(error))
+            }
+        }
+    }
+
+    /// One loader's batch over the keys of every waiting request, as work.
+    private static func operation(of waiting: LoadGroup) -> @Sendable () async -> WorkResult {
+        let loader = waiting.loader
+        let requests = waiting.requests.map { WaitingLoad(continuation: $0.continuation, request: $0.request) }
+        let keys = requests.flatMap(\.request.keys)
+        return {
+            do {
+                return .batch(requests: requests, .success(try await loader.loadBatch(keys)))
+            } catch {
+                return .batch(requests: requests, .failure(error))
+            }
+        }
     }
 
     private func complete(_ result: WorkResult) {
