@@ -11,15 +11,12 @@ struct PoolState: ~Copyable {
         case connect(slot: Int)
         case close(PostgresConnection)
         case reconnect(slot: Int, after: Duration)
-        case timeout(waiter: Int)
-        case cancelTimer(Task<Void, Never>)
+        case watchDeadlines(until: ContinuousClock.Instant)
     }
 
     var machine: PoolStateMachine
     var connections: [Int: PostgresConnection] = [:]
     var continuations: [Int: CheckedContinuation<Lease, any Error>] = [:]
-    /// The wait-timeout task of each queued waiter, cancelled once the waiter is served.
-    var timers: [Int: Task<Void, Never>] = [:]
     /// When the current outage began and why (the machine's `outage` has no clock), until a connection succeeds.
     var outageBegan: (at: Date, error: String)?
     private var nextWaiter = 0
@@ -31,15 +28,6 @@ struct PoolState: ~Copyable {
     mutating func makeWaiterID() -> Int {
         nextWaiter += 1
         return nextWaiter
-    }
-
-    /// Keeps a waiter's timer so it can be cancelled, unless the waiter was served already.
-    mutating func store(timer: Task<Void, Never>, for waiter: Int) {
-        if continuations[waiter] == nil {
-            timer.cancel()
-        } else {
-            timers[waiter] = timer
-        }
     }
 
     /// An idle connection with its slot, leased at once (`PoolStateMachine.leaseIdle`).
@@ -60,20 +48,18 @@ struct PoolState: ~Copyable {
                     let connection = connections[slot]
                 else { continue }
                 effects.append(.resume(continuation, .success((slot, connection))))
-                if let timer = timers.removeValue(forKey: waiter) { effects.append(.cancelTimer(timer)) }
             case .fail(let waiters, let error):
                 for waiter in waiters {
                     if let continuation = continuations.removeValue(forKey: waiter) {
                         effects.append(.resume(continuation, .failure(error)))
                     }
-                    if let timer = timers.removeValue(forKey: waiter) { effects.append(.cancelTimer(timer)) }
                 }
             case .scheduleReconnect(let slot, let delay):
                 effects.append(.reconnect(slot: slot, after: delay))
             case .close(let slot):
                 if let connection = connections.removeValue(forKey: slot) { effects.append(.close(connection)) }
-            case .startTimer(let waiter):
-                effects.append(.timeout(waiter: waiter))
+            case .watchDeadlines(let deadline):
+                effects.append(.watchDeadlines(until: deadline))
             }
         }
         return effects

@@ -14,7 +14,8 @@ public struct PostgresConfiguration: Sendable {
 
     /// Number of connections the pool holds at most.
     public var poolSize: Int = 10
-    /// How long a request waits for a free connection before `DATABASE_POOL_TIMEOUT`.
+    /// How long a request waits for a free connection before `DATABASE_POOL_TIMEOUT`
+    /// (a request that a connection being opened will serve waits for the connect instead).
     public var poolWaitTimeout: Duration = .seconds(5)
     /// How long establishing one connection may take.
     public var connectTimeout: Duration = .seconds(5)

@@ -12,7 +12,8 @@ import Synchronization
 ///     }
 ///
 /// Connections open lazily, at most `configuration.poolSize`. A request waits at most
-/// `poolWaitTimeout` for a free connection (then `DATABASE_POOL_TIMEOUT`). While the
+/// `poolWaitTimeout` for a free connection (then `DATABASE_POOL_TIMEOUT`); one that a
+/// connection being opened will serve waits for that connect (`connectTimeout`). While the
 /// database is down, requests fail at once with `DATABASE_UNAVAILABLE`; broken
 /// connections are replaced and service resumes by itself when the server is back
 /// (see `PoolStateMachine` for the rules); each outage, once over, is published on
@@ -48,7 +49,7 @@ public final class PostgresPool: Sendable {
         state.withLock { state in
             PostgresPoolMetrics(
                 size: state.machine.slots.count, inUse: state.machine.leasedCount, idle: state.machine.idleCount,
-                waiting: state.machine.waiters.count, connecting: state.machine.connectingCount,
+                waiting: state.machine.waitingCount, connecting: state.machine.connectingCount,
                 statementsExecuted: tally.count
             )
         }
@@ -133,7 +134,8 @@ public final class PostgresPool: Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 let effects = state.withLock { state in
                     state.continuations[waiter] = continuation
-                    return state.effects(for: state.machine.leaseRequested(waiter: waiter))
+                    let deadline = ContinuousClock.now + configuration.poolWaitTimeout
+                    return state.effects(for: state.machine.leaseRequested(waiter: waiter, deadline: deadline))
                 }
                 perform(effects)
             }
@@ -171,22 +173,19 @@ public final class PostgresPool: Sendable {
                     let effects = self.state.withLock { state in state.effects(for: state.machine.reconnectDue(slot: slot)) }
                     self.perform(effects)
                 }
-            case .timeout(let waiter):
-                let timeout = configuration.poolWaitTimeout
-                let timer = Task {
-                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            case .watchDeadlines(let deadline):
+                // Never cancelled: it ends by itself once no one waits (`PoolStateMachine.deadlinesPassed`).
+                Task {
+                    try? await Task.sleep(until: deadline, clock: .continuous)
                     let error = PostgresError(
                         code: .poolTimeout,
-                        message: "no database connection became free within \(timeout) (pool size \(self.configuration.poolSize))"
+                        message: "no database connection became free within \(self.configuration.poolWaitTimeout) (pool size \(self.configuration.poolSize))"
                     )
                     let effects = self.state.withLock { state in
-                        state.effects(for: state.machine.waiterAbandoned(waiter: waiter, error: error))
+                        state.effects(for: state.machine.deadlinesPassed(now: .now, error: error))
                     }
                     self.perform(effects)
                 }
-                state.withLock { state in state.store(timer: timer, for: waiter) }
-            case .cancelTimer(let timer):
-                timer.cancel()
             }
         }
     }
