@@ -4,13 +4,6 @@ import Logging
 /// `quarry` executable before anything logs.
 public enum QuarryLogging {
     public static func bootstrap(level: Logger.Level, format: ServerConfiguration.LogFormat) {
-        LoggingSystem.bootstrap { label in
-            switch format {
-            case .json:
-                return JSONLogHandler(label: label, level: level)
-            case .text:
-                return TextLogHandler(label: label, level: level)
-            }
-        }
+        LoggingSystem.bootstrap { label in LineLogHandler(label: label, level: level, format: format) }
     }
 }

@@ -11,7 +11,7 @@ import Darwin
 @testable import Server
 
 @Suite("Text log lines")
-struct TextLogHandlerTests {
+struct TextLogLineTests {
     private struct Refused: Error {}
 
     /// The lines swift-log's StreamLogHandler writes, to compare ours with.
@@ -48,14 +48,14 @@ struct TextLogHandlerTests {
         for (label, base, event) in Self.events {
             let lines = Lines()
             var stream = StreamLogHandler(label: label, stream: lines, metadataProvider: nil)
-            var ours = TextLogHandler(label: label, level: .trace)
+            var ours = LineLogHandler(label: label, level: .trace, format: .text)
             for (key, value) in base {
                 stream[metadataKey: key] = value
                 ours[metadataKey: key] = value
             }
             stream.log(event: event)
             let theirs = lines.written.withLock { $0.joined() }
-            let line = String(decoding: ours.line(for: event, at: time(nil)), as: UTF8.self)
+            let line = String(decoding: ours.line(for: event, at: timespec(tv_sec: time(nil), tv_nsec: 0)), as: UTF8.self)
             #expect(line.drop { $0 != " " } == theirs.drop { $0 != " " })
             #expect(line.hasSuffix("\n") && line.filter { $0 == "\n" }.count == 1)
         }
@@ -63,14 +63,14 @@ struct TextLogHandlerTests {
 
     @Test("the metadata provider's values are merged under the event's")
     func providerMetadata() {
-        let handler = TextLogHandler(
-            label: "quarry", level: .info, metadataProvider: .init { ["trace": "t1", "path": "provided"] }
+        let handler = LineLogHandler(
+            label: "quarry", level: .info, format: .text, metadataProvider: .init { ["trace": "t1", "path": "provided"] }
         )
         let event = LogEvent(
             level: .info, message: "m", metadata: ["path": "/graphql"], source: "Server", file: #fileID, function: #function,
             line: #line
         )
-        let line = String(decoding: handler.line(for: event, at: 0), as: UTF8.self)
+        let line = String(decoding: handler.line(for: event, at: timespec()), as: UTF8.self)
         #expect(line.hasSuffix(" info quarry: path=/graphql trace=t1 [Server] m\n"))
     }
 
