@@ -42,6 +42,17 @@ struct QueryTests {
         #expect(error.code == .decodingFailed)
     }
 
+    @Test func arrayElementsStayWholeWhenAQuoteStartsAGraphemeCluster() async throws {
+        let pool = try TestDatabases.pool()
+        defer { pool.shutdown() }
+        // A quote or backslash followed by a combining accent is one `Character` in Swift, but PostgreSQL reads
+        // bytes: each must still be escaped, or the element would end early (or the literal be malformed).
+        let words = ["\"\u{301}", "\\\u{301}", "a\"\u{301},b", "\u{1F44D}\u{1F3FD}"]
+        let row = try #require(try await pool.query("SELECT \(words) AS words, cardinality(\(words)) AS n").first)
+        #expect(try row.decode("words", as: [String].self) == words)
+        #expect(try row.decode("n", as: Int.self) == 4)
+    }
+
     @Test func injectionAttemptsStayData() async throws {
         let pool = try TestDatabases.pool()
         defer { pool.shutdown() }
