@@ -15,14 +15,16 @@ package struct SubstringFilter: Sendable, Hashable {
         self.text = text
     }
 
-    /// `text` with `LIKE`'s wildcards and its escape character escaped.
+    /// `text` with `LIKE`'s wildcards and its escape character escaped. It reads Unicode
+    /// scalars, as PostgreSQL does: a `%` followed by a combining mark is one `Character`
+    /// but still a wildcard.
     var escaped: String {
-        var escaped = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "%" || scalar == "_" || scalar == "\\" { escaped.append("\\") }
+            escaped.append(scalar)
         }
-        return escaped
+        return String(escaped)
     }
 
     /// The condition on the nickname column `column` (statement text, never input).
