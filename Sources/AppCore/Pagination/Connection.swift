@@ -1,13 +1,28 @@
 import GraphQLExecution
 
+/// Where an edge of a ``Connection`` is: a keyset ``Cursor``, written out only when a client
+/// asks for the edge's cursor (a page of 50 friends with 3 screenshots each has 200 edges,
+/// and such a query asks for none), or a list's own cursor text.
+enum EdgePosition: Sendable {
+    case keyset(Cursor)
+    case text(String)
+}
+
 /// A page of a list as a Relay connection (`XConnection { edges { cursor node } pageInfo }`):
 /// built from the rows a ``PageRequest`` read, in the order the statement
 /// returned them (up to ``PageRequest/limit`` rows).
 package struct Connection<Node: Sendable>: GraphQLFieldTable {
     struct Edge: GraphQLFieldTable {
-        /// The position as clients see it (``Cursor/text``, or a list's own cursor).
-        let cursor: String
+        let position: EdgePosition
         let node: Node
+
+        /// The position as clients see it.
+        var cursor: String {
+            switch position {
+            case .keyset(let cursor): cursor.text
+            case .text(let text): text
+            }
+        }
 
         static var fieldReaders: [String: @Sendable (Edge) -> (any Sendable)?] {
             ["cursor": { $0.cursor }, "node": { $0.node }]
@@ -22,7 +37,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
         let more = rows.count > request.size
         var page = Array(rows.prefix(request.size))
         if request.fromEnd { page.reverse() }
-        edges = page.map { Edge(cursor: $0.cursor.text, node: $0.node) }
+        edges = page.map { Edge(position: .keyset($0.cursor), node: $0.node) }
         pageInfo = PageInfo(
             hasNextPage: !request.fromEnd && more, hasPreviousPage: request.fromEnd && more,
             startCursor: edges.first?.cursor, endCursor: edges.last?.cursor
@@ -33,7 +48,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
     /// quality): `rows` in order, each with its cursor text, read with `LIMIT size + 1`, so a row past `size`
     /// means more follow.
     package init(rows: [(node: Node, cursor: String)], size: Int) {
-        edges = rows.prefix(size).map { Edge(cursor: $0.cursor, node: $0.node) }
+        edges = rows.prefix(size).map { Edge(position: .text($0.cursor), node: $0.node) }
         pageInfo = PageInfo(
             hasNextPage: rows.count > size, hasPreviousPage: false, startCursor: edges.first?.cursor, endCursor: edges.last?.cursor
         )
@@ -49,7 +64,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
 
     /// The same page with each node transformed (e.g. seen by a friend), positions kept.
     package func map<Other: Sendable>(_ transform: (Node) -> Other) -> Connection<Other> {
-        Connection<Other>(edges: edges.map { .init(cursor: $0.cursor, node: transform($0.node)) }, pageInfo: pageInfo)
+        Connection<Other>(edges: edges.map { .init(position: $0.position, node: transform($0.node)) }, pageInfo: pageInfo)
     }
 
     package static var fieldReaders: [String: @Sendable (Connection) -> (any Sendable)?] {

@@ -41,23 +41,36 @@ public enum DateTimeScalar {
         let (days, dayMilliseconds) = floorDivision(totalMilliseconds, 86_400_000)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         let seconds = dayMilliseconds / 1000
-        var text = ""
-        text.reserveCapacity(24)
-        append(year, width: 4, to: &text)
-        text += "-"
-        append(month, width: 2, to: &text)
-        text += "-"
-        append(day, width: 2, to: &text)
-        text += "T"
-        append(seconds / 3600, width: 2, to: &text)
-        text += ":"
-        append(seconds / 60 % 60, width: 2, to: &text)
-        text += ":"
-        append(seconds % 60, width: 2, to: &text)
-        text += "."
-        append(dayMilliseconds % 1000, width: 3, to: &text)
-        text += "Z"
-        return text
+        // Years outside 0...9999 take more digits (and a sign), as `String(year)` writes them.
+        let yearText = (0...9999).contains(year) ? nil : String(year)
+        let length = 20 + max(yearText?.utf8.count ?? 4, 4)
+        return String(unsafeUninitializedCapacity: length) { out in
+            var position = 0
+            func put(_ value: Int64, width: Int, then separator: Character) {
+                var value = value
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    out[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                out[position + width] = separator.asciiValue!
+                position += width + 1
+            }
+            if let yearText {
+                for _ in yearText.utf8.count..<max(yearText.utf8.count, 4) { out[position] = UInt8(ascii: "0"); position += 1 }
+                for byte in yearText.utf8 { out[position] = byte; position += 1 }
+                out[position] = UInt8(ascii: "-")
+                position += 1
+            } else {
+                put(year, width: 4, then: "-")
+            }
+            put(month, width: 2, then: "-")
+            put(day, width: 2, then: "T")
+            put(seconds / 3600, width: 2, then: ":")
+            put(seconds / 60 % 60, width: 2, then: ":")
+            put(seconds % 60, width: 2, then: ".")
+            put(dayMilliseconds % 1000, width: 3, then: "Z")
+            return position
+        }
     }
 
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
@@ -77,12 +90,6 @@ public enum DateTimeScalar {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func append(_ value: Int64, width: Int, to text: inout String) {
-        let digits = String(value)
-        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
-        text += digits
     }
 
     /// An RFC 3339 date-time with or without fractional seconds, any offset.
