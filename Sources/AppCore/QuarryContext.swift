@@ -7,7 +7,11 @@ import Postgres
 /// What every resolver sees of the request (DESIGN.md: "a small, typed
 /// context — never the HTTP request"): who is calling, the database, the
 /// account services, and a logger carrying the request id.
-public struct QuarryContext: Sendable {
+///
+/// A class: the executor hands the context to resolvers and guards as `any Sendable`
+/// and casts it back for each call, and a struct of this size was copied by every
+/// cast (a dozen retains and releases, hundreds of times in a list query).
+public final class QuarryContext: Sendable {
     public let credential: RequestCredential
     /// The signed-in user, `nil` for a guest (no token, or one that is unknown,
     /// expired, revoked or belongs to a blocked account).
