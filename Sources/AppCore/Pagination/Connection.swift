@@ -6,6 +6,14 @@ import GraphQLExecution
 enum EdgePosition: Sendable {
     case keyset(Cursor)
     case text(String)
+
+    /// The position as clients see it.
+    var text: String {
+        switch self {
+        case .keyset(let cursor): cursor.text
+        case .text(let text): text
+        }
+    }
 }
 
 /// A page of a list as a Relay connection (`XConnection { edges { cursor node } pageInfo }`):
@@ -17,12 +25,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
         let node: Node
 
         /// The position as clients see it.
-        var cursor: String {
-            switch position {
-            case .keyset(let cursor): cursor.text
-            case .text(let text): text
-            }
-        }
+        var cursor: String { position.text }
 
         static var fieldReaders: [String: @Sendable (Edge) -> (any Sendable)?] {
             ["cursor": { $0.cursor }, "node": { $0.node }]
@@ -40,7 +43,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
         edges = page.map { Edge(position: .keyset($0.cursor), node: $0.node) }
         pageInfo = PageInfo(
             hasNextPage: !request.fromEnd && more, hasPreviousPage: request.fromEnd && more,
-            startCursor: edges.first?.cursor, endCursor: edges.last?.cursor
+            start: edges.first?.position, end: edges.last?.position
         )
     }
 
@@ -50,7 +53,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
     package init(rows: [(node: Node, cursor: String)], size: Int) {
         edges = rows.prefix(size).map { Edge(position: .text($0.cursor), node: $0.node) }
         pageInfo = PageInfo(
-            hasNextPage: rows.count > size, hasPreviousPage: false, startCursor: edges.first?.cursor, endCursor: edges.last?.cursor
+            hasNextPage: rows.count > size, hasPreviousPage: false, start: edges.first?.position, end: edges.last?.position
         )
     }
 
@@ -82,20 +85,21 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
 package struct PageInfo: GraphQLRecord {
     let hasNextPage: Bool
     let hasPreviousPage: Bool
-    let startCursor: String?
-    let endCursor: String?
+    /// The first and last edges' positions, written out only when asked (like the edges' own).
+    let start: EdgePosition?
+    let end: EdgePosition?
 
     /// A page's info (``Connection`` and ``KeysetConnection`` build it).
-    init(hasNextPage: Bool, hasPreviousPage: Bool, startCursor: String?, endCursor: String?) {
+    init(hasNextPage: Bool, hasPreviousPage: Bool, start: EdgePosition?, end: EdgePosition?) {
         self.hasNextPage = hasNextPage
         self.hasPreviousPage = hasPreviousPage
-        self.startCursor = startCursor
-        self.endCursor = endCursor
+        self.start = start
+        self.end = end
     }
 
     package static let objectTypeName = "PageInfo"
     package static let fieldReaders: [String: @Sendable (PageInfo) -> (any Sendable)?] = [
         "hasNextPage": { $0.hasNextPage }, "hasPreviousPage": { $0.hasPreviousPage },
-        "startCursor": { $0.startCursor }, "endCursor": { $0.endCursor },
+        "startCursor": { $0.start?.text }, "endCursor": { $0.end?.text },
     ]
 }

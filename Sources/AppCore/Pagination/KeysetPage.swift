@@ -46,13 +46,13 @@ package struct KeysetConnection<Node: Sendable, Key: KeysetCursor>: GraphQLField
         edges = rows.prefix(request.size).map { Edge(cursor: cursor($0), node: $0) }
         pageInfo = PageInfo(
             hasNextPage: rows.count > request.size, hasPreviousPage: false,
-            startCursor: edges.first?.cursor.text, endCursor: edges.last?.cursor.text
+            start: edges.first.map { .text($0.cursor.text) }, end: edges.last.map { .text($0.cursor.text) }
         )
     }
 
     /// The page of a list that has no items at all (e.g. the offers of a card without an issuer).
     package static var empty: KeysetConnection {
-        KeysetConnection(edges: [], pageInfo: PageInfo(hasNextPage: false, hasPreviousPage: false, startCursor: nil, endCursor: nil))
+        KeysetConnection(edges: [], pageInfo: PageInfo(hasNextPage: false, hasPreviousPage: false, start: nil, end: nil))
     }
 
     private init(edges: [Edge], pageInfo: PageInfo) {
