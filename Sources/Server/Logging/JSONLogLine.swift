@@ -1,3 +1,5 @@
+import AppCore
+import Foundation
 import Logging
 
 #if canImport(Glibc)
@@ -35,17 +37,8 @@ enum JSONLogLine {
         }
     }
 
-    /// `time` in UTC as RFC 3339 with milliseconds.
+    /// `time` in UTC as RFC 3339 with milliseconds, as the API writes a `DateTime`.
     static func timestamp(_ time: timespec) -> String {
-        var seconds = time_t(time.tv_sec)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))"
-            + "T\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))"
-            + ".\(pad(Int32(time.tv_nsec / 1_000_000), 3))Z"
+        DateTimeScalar.format(Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000))
     }
 }
