@@ -46,13 +46,13 @@ public enum DateTimeScalar {
         let length = 20 + max(yearText?.utf8.count ?? 4, 4)
         return String(unsafeUninitializedCapacity: length) { out in
             var position = 0
-            func put(_ value: Int64, width: Int, then separator: Character) {
+            func put(_ value: Int64, width: Int, then separator: UInt8) {
                 var value = value
                 for offset in stride(from: width - 1, through: 0, by: -1) {
                     out[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
                     value /= 10
                 }
-                out[position + width] = separator.asciiValue!
+                out[position + width] = separator
                 position += width + 1
             }
             if let yearText {
@@ -61,14 +61,14 @@ public enum DateTimeScalar {
                 out[position] = UInt8(ascii: "-")
                 position += 1
             } else {
-                put(year, width: 4, then: "-")
+                put(year, width: 4, then: UInt8(ascii: "-"))
             }
-            put(month, width: 2, then: "-")
-            put(day, width: 2, then: "T")
-            put(seconds / 3600, width: 2, then: ":")
-            put(seconds / 60 % 60, width: 2, then: ":")
-            put(seconds % 60, width: 2, then: ".")
-            put(dayMilliseconds % 1000, width: 3, then: "Z")
+            put(month, width: 2, then: UInt8(ascii: "-"))
+            put(day, width: 2, then: UInt8(ascii: "T"))
+            put(seconds / 3600, width: 2, then: UInt8(ascii: ":"))
+            put(seconds / 60 % 60, width: 2, then: UInt8(ascii: ":"))
+            put(seconds % 60, width: 2, then: UInt8(ascii: "."))
+            put(dayMilliseconds % 1000, width: 3, then: UInt8(ascii: "Z"))
             return position
         }
     }
