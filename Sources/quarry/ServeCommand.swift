@@ -14,8 +14,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try loadConfiguration()
-        QuarryLogging.bootstrap(level: configuration.logLevel, format: configuration.logFormat)
+        // Requests log through a writer thread: the cooperative pool never waits on standard output.
+        let writer = BatchedLineWriter()
+        QuarryLogging.bootstrap(level: configuration.logLevel, format: configuration.logFormat, writer: writer)
         let logger = Logger(label: "quarry")
-        try await QuarryServer(configuration: configuration, logger: logger).serve(migrate: !noMigrate)
+        do {
+            try await QuarryServer(configuration: configuration, logger: logger).serve(migrate: !noMigrate)
+        } catch {
+            await writer.finish()
+            throw error
+        }
+        await writer.finish()
     }
 }

@@ -1,4 +1,5 @@
 import AppCore
+import Auth
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -46,17 +47,16 @@ public struct RequestIDMiddleware: RouterMiddleware {
     }
 
     /// 128 random bits as 32 lowercase hex digits, written straight into the
-    /// string's storage: this runs on every request.
+    /// string's storage: this runs on every request. The bits come from
+    /// OpenSSL's generator (``SecureRandom``), which needs no system call;
+    /// `SystemRandomNumberGenerator` makes one `getrandom(2)` per 64 bits.
     static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let high: UInt64 = generator.next()
-        let low: UInt64 = generator.next()
+        let bytes = SecureRandom.bytes(16)
         return String(unsafeUninitializedCapacity: 32) { buffer in
             let digits: StaticString = "0123456789abcdef"
-            for position in 0..<32 {
-                let bits = position < 16 ? high : low
-                let nibble = Int(truncatingIfNeeded: bits >> (60 - 4 * (position % 16))) & 0xF
-                buffer[position] = digits.utf8Start[nibble]
+            for (index, byte) in bytes.enumerated() {
+                buffer[2 * index] = digits.utf8Start[Int(byte >> 4)]
+                buffer[2 * index + 1] = digits.utf8Start[Int(byte & 0xF)]
             }
             return 32
         }

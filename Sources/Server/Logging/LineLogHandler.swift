@@ -11,7 +11,7 @@ import Darwin
 /// one JSON object for log collectors (`JSONLogLine`).
 ///
 /// It keeps the metadata as it is and renders it only when a line is written, as one
-/// `write(2)`, so lines never interleave. swift-log's `StreamLogHandler` re-renders all
+/// `write(2)` (or one append to `writer`, which `quarry serve` uses), so lines never interleave. swift-log's `StreamLogHandler` re-renders all
 /// metadata into a string on every metadata change, and a request changes it twice
 /// (Hummingbird's `hb.request.id`, our `request_id`) whether or not anything is logged.
 public struct LineLogHandler: LogHandler {
@@ -20,12 +20,15 @@ public struct LineLogHandler: LogHandler {
     public var logLevel: Logger.Level
     private let label: String
     private let format: ServerConfiguration.LogFormat
+    /// Where lines go: `nil` writes each at once.
+    private let writer: BatchedLineWriter?
 
     public init(
         label: String, level: Logger.Level, format: ServerConfiguration.LogFormat,
-        metadataProvider: Logger.MetadataProvider? = nil
+        metadataProvider: Logger.MetadataProvider? = nil, writer: BatchedLineWriter? = nil
     ) {
         self.label = label
+        self.writer = writer
         self.logLevel = level
         self.format = format
         self.metadataProvider = metadataProvider
@@ -39,7 +42,12 @@ public struct LineLogHandler: LogHandler {
     public func log(event: LogEvent) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        StandardOutput.writeLine(line(for: event, at: now))
+        let line = line(for: event, at: now)
+        if let writer {
+            writer.append(line)
+        } else {
+            StandardOutput.writeLine(line)
+        }
     }
 
     /// The line for one event at `time`, newline included, with the metadata merged:

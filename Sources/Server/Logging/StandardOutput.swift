@@ -9,8 +9,8 @@
 /// that lines from concurrent requests never interleave and no line waits in
 /// stdio's buffer. Whatever `print` left in that buffer is flushed first, so
 /// that a command's printed output and its log lines keep their order.
-enum StandardOutput {
-    static func writeLine(_ line: [UInt8]) {
+public enum StandardOutput {
+    public static func writeLine(_ line: [UInt8]) {
         fflush(stdout)
         line.withUnsafeBytes { buffer in
             var offset = 0
