@@ -20,7 +20,7 @@ import Testing
         b.resolve("Usr", "name") { _ in nil }
         b.readProperties(of: "User", fields: ["name", "nmae"])
         b.resolveType("Reslt") { _, _, _ in nil }
-        b.guardFields(withDirective: "auht") { _, _ in }
+        b.guardFields(withDirective: "auht") { _ in { _ in } }
         b.resolve("Query", "search") { _ in nil }
         #expect(throws: SchemaBindingError.self) { try b.build() }
         do {

@@ -42,8 +42,10 @@ import Testing
     func readsTheTable() async throws {
         let json = try await run(sdl, query: "{ book { title pages author } books { title } shelf { ... on Book { title } } }", context: ()) { b in
             bindQuery(&b)
-            b.guardFields(withDirective: "auth") { _, info in
-                if try info.source(as: Book.self).pages > 450 { throw GraphQLError("too long", extensions: ["code": "FORBIDDEN"]) }
+            b.guardFields(withDirective: "auth") { _ in
+                { info in
+                    if try info.source(as: Book.self).pages > 450 { throw GraphQLError("too long", extensions: ["code": "FORBIDDEN"]) }
+                }
             }
         }
         #expect(json == #"{"data":{"book":{"title":"Dune","pages":412,"author":"Herbert"},"books":[{"title":"A"},{"title":"B"}],"shelf":{"title":"Emma"}}}"#)

@@ -25,11 +25,13 @@ import Testing
             }
             b.resolve("Query", "me") { _ in Record("Me", ["name": "me"]) }
             b.readProperties(of: "Me")
-            b.guardFields(withDirective: "auth") { directive, info in
+            b.guardFields(withDirective: "auth") { directive in
                 let required = directive.arguments["requires"]?.stringValue ?? "USER"
                 let ranks = ["GUEST": 0, "USER": 1, "ADMIN": 2]
-                guard ranks[info.context.role, default: 0] >= ranks[required, default: 0] else {
-                    throw GraphQLError("Not authorized: requires \(required).", extensions: ["code": "FORBIDDEN"])
+                return { info in
+                    guard ranks[info.context.role, default: 0] >= ranks[required, default: 0] else {
+                        throw GraphQLError("Not authorized: requires \(required).", extensions: ["code": "FORBIDDEN"])
+                    }
                 }
             }
         }

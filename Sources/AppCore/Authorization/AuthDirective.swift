@@ -10,31 +10,42 @@ import GraphQLType
 /// guest and `FORBIDDEN` otherwise, and null propagation follows spec §6.4.4.
 package enum AuthDirective {
     package static func bind(into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
-        builder.guardFields(withDirective: "auth") { directive, info in
-            try check(directive, info)
+        builder.guardFields(withDirective: "auth") { directive in
+            let rule = Rule(directive)
+            return { info in try rule.check(info) }
         }
     }
 
-    /// Without `self` or `friends`, the viewer's role must include `requires`.
-    /// With `self: true` the owner of the source object passes; with
-    /// `friends: true` so does a friend of the owner whose role includes
-    /// `requires`; anyone else needs a role that includes both `requires` and
-    /// ADMIN.
-    static func check(_ directive: GraphQLAppliedDirective, _ info: ResolveInfo<QuarryContext>) throws(GraphQLError) {
-        let required = directive.arguments["requires"]?.stringValue.flatMap(Role.init(rawValue:)) ?? .user
-        let role = info.context.role
-        let selfAllowed = directive.arguments["self"]?.boolValue == true
-        let friendsAllowed = directive.arguments["friends"]?.boolValue == true
-        if selfAllowed || friendsAllowed {
-            if let owned = info.source as? any OwnedByUser {
-                if selfAllowed, owned.isShownToOwner || owned.ownerID == info.context.viewer?.userID { return }
-                if friendsAllowed, owned.viewerIsFriend, role.includes(required) { return }
-            }
-            if role.includes(max(required, .admin)) { return }
-        } else if role.includes(required) {
-            return
+    /// The arguments of one applied `@auth`, read once per guarded field.
+    struct Rule: Sendable {
+        let required: Role
+        let selfAllowed: Bool
+        let friendsAllowed: Bool
+
+        init(_ directive: GraphQLAppliedDirective) {
+            required = directive.arguments["requires"]?.stringValue.flatMap(Role.init(rawValue:)) ?? .user
+            selfAllowed = directive.arguments["self"]?.boolValue == true
+            friendsAllowed = directive.arguments["friends"]?.boolValue == true
         }
-        throw info.context.viewer == nil ? unauthenticated : forbidden
+
+        /// Without `self` or `friends`, the viewer's role must include `requires`.
+        /// With `self: true` the owner of the source object passes; with
+        /// `friends: true` so does a friend of the owner whose role includes
+        /// `requires`; anyone else needs a role that includes both `requires` and
+        /// ADMIN.
+        func check(_ info: ResolveInfo<QuarryContext>) throws(GraphQLError) {
+            let role = info.context.role
+            if selfAllowed || friendsAllowed {
+                if let owned = info.source as? any OwnedByUser {
+                    if selfAllowed, owned.isShownToOwner || owned.ownerID == info.context.viewer?.userID { return }
+                    if friendsAllowed, owned.viewerIsFriend, role.includes(required) { return }
+                }
+                if role.includes(max(required, .admin)) { return }
+            } else if role.includes(required) {
+                return
+            }
+            throw info.context.viewer == nil ? AuthDirective.unauthenticated : AuthDirective.forbidden
+        }
     }
 
     /// Whether a caller with `role` may use `field` of `type` at all (for

@@ -7,7 +7,7 @@ extension ExecutionState {
     /// non-null field failed, which makes this object `null` (spec §6.4.4); the
     /// fields after it are not executed, as in graphql-js.
     func executeSelectionSet(_ plan: ObjectPlan, source: any Sendable, base: Int) -> Bool {
-        let readable = source as? any FieldReadable
+        let readable = plan.readsByDefault ? source as? any FieldReadable : nil
         for (index, field) in plan.fields.enumerated() {
             path.append(.key(field.selection.responseKey))
             let completed = executeField(field, source: source, readable: readable, slot: base + index)
@@ -37,7 +37,7 @@ extension ExecutionState {
         let info = resolveInfo(plan, source: source, args: args)
         for check in plan.guards {
             do {
-                try check.check(check.directive, info)
+                try check.check(info)
             } catch {
                 recordFieldError(error, plan: plan)
                 return nullAfterError(plan.type, slot: slot)

@@ -73,10 +73,14 @@ final class ObjectPlan {
     let type: GraphQLObjectType
     let fields: [FieldPlan]
     let shape: ResponseShape
+    /// Whether a field has no bound resolver, so the source is read as a ``FieldReadable``: the
+    /// cast is then made once per object, and not at all for objects whose fields all have one.
+    let readsByDefault: Bool
 
     init(type: GraphQLObjectType, fields: [FieldPlan]) {
         self.type = type
         self.fields = fields
+        readsByDefault = fields.contains { !$0.isTypeName && $0.resolver == nil }
         self.shape = ResponseShape(
             keys: fields.map { ResponseShape.keyBytes($0.selection.responseKey) }, types: fields.map(\.type))
     }

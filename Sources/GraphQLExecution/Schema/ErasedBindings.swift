@@ -45,8 +45,7 @@ import GraphQLType
 
 /// A field guard with its context type erased.
 struct BoundGuard: Sendable {
-    let directive: GraphQLAppliedDirective
-    let check: @Sendable (GraphQLAppliedDirective, ResolveParts) throws -> Void
+    let check: @Sendable (ResolveParts) throws -> Void
 }
 
 /// Everything bound to one field of an object type, context type erased.

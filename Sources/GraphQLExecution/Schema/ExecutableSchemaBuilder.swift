@@ -13,7 +13,7 @@ import GraphQLType
 /// builder.readFields(of: UserRecord.self)      // other User fields: UserRecord's table
 /// builder.readProperties(of: "PageInfo")      // fields read from a FieldReadable value
 /// builder.resolveType("SearchResult") { value, _, _ in ... }
-/// builder.guardFields(withDirective: "auth") { directive, info in ... }
+/// builder.guardFields(withDirective: "auth") { directive in { info in ... } }
 /// let executable = try builder.build()
 /// ```
 ///
@@ -169,9 +169,9 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
                 }
                 target.guards = guards.compactMap { entry in
                     let applied = field.directives.first(named: entry.name) ?? object.directives.first(named: entry.name)
-                    let check = entry.check
                     return applied.map { directive in
-                        BoundGuard(directive: directive) { directive, parts in try check(directive, parts.info(Context.self)) }
+                        let check = entry.check(directive)
+                        return BoundGuard { parts in try check(parts.info(Context.self)) }
                     }
                 }
                 erased[Int(object.id.index)][position] = target
