@@ -1,7 +1,8 @@
 import CLibPQ
 
 /// Copies libpq results (`PGresult*`) into Swift values and frees them. Every cell is
-/// copied, so nothing refers to libpq memory once a statement's call returns.
+/// copied (into one buffer a result, ``PostgresCells``), so nothing refers to libpq
+/// memory once a statement's call returns.
 enum LibPQResult {
     /// Converts the results of one exchange; the first error result wins. Frees them all.
     static func consume(_ results: [OpaquePointer], statement: String?) -> Result<PostgresQueryResult, PostgresError> {
@@ -39,15 +40,26 @@ enum LibPQResult {
             names: (0..<columnCount).map { String(cString: PQfname(result, $0)) },
             types: (0..<columnCount).map { PostgresDataType(rawValue: PQftype(result, $0)) }
         )
-        var rows: [PostgresRow] = []
-        rows.reserveCapacity(Int(rowCount))
+        var lengths: [Int] = []
+        lengths.reserveCapacity(Int(rowCount) * Int(columnCount))
         for row in 0..<rowCount {
-            let cells: [String?] = (0..<columnCount).map { column in
-                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            for column in 0..<columnCount {
+                lengths.append(PQgetisnull(result, row, column) == 1 ? -1 : Int(PQgetlength(result, row, column)))
             }
-            rows.append(PostgresRow(columns: columns, cells: cells))
         }
-        return rows
+        let cells = PostgresCells(lengths: lengths) { bytes, starts in
+            var cell = 0
+            for row in 0..<rowCount {
+                for column in 0..<columnCount {
+                    if lengths[cell] > 0 {
+                        UnsafeMutableRawPointer(bytes.baseAddress! + starts[cell])
+                            .copyMemory(from: PQgetvalue(result, row, column), byteCount: lengths[cell])
+                    }
+                    cell += 1
+                }
+            }
+        }
+        return (0..<Int(rowCount)).map { PostgresRow(columns: columns, cells: cells, first: $0 * Int(columnCount)) }
     }
 
     /// The server's error fields, mapped to a `PostgresError` code.

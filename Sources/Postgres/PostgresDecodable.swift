@@ -3,8 +3,10 @@ import Foundation
 /// A Swift type a column can be decoded into. Results arrive in PostgreSQL's text
 /// format (binary only for `bytea`'s raw bytes), parsed here by each type.
 public protocol PostgresDecodable: Sendable {
-    /// Decodes a non-NULL cell. `type` is the column's type OID, for types that accept several.
-    init(postgresText text: String, type: PostgresDataType) throws(PostgresError)
+    /// Decodes a non-NULL cell from its text's UTF-8 bytes, as libpq holds them: types
+    /// that are not strings (uuid, timestamptz, numbers) parse them without a `String`.
+    /// `type` is the column's type OID, for types that accept several.
+    init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError)
     /// The value for a NULL cell; non-optional types throw.
     static func postgresNull() throws(PostgresError) -> Self
 }
@@ -16,17 +18,22 @@ extension PostgresDecodable {
 }
 
 extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
-        self = .some(try Wrapped(postgresText: text, type: type))
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        self = .some(try Wrapped(postgresCell: cell, type: type))
     }
 
     public static func postgresNull() throws(PostgresError) -> Self { .none }
 }
 
 extension String: PostgresDecodable {
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
-        self = text
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        self = String(decoding: cell, as: UTF8.self)
     }
+}
+
+/// The start of a cell that failed to decode, for the error message.
+private func cellPrefix(_ cell: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: cell.prefix(40), as: UTF8.self)
 }
 
 /// Integers parse from any integer column (and `numeric` without a fraction), with a
@@ -39,31 +46,32 @@ private func parseInteger<Value: FixedWidthInteger>(_ text: String, as: Value.Ty
 }
 
 extension Int: PostgresDecodable {
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
-        self = try parseInteger(text, as: Int.self)
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        self = try parseInteger(String(decoding: cell, as: UTF8.self), as: Int.self)
     }
 }
 
 extension Int64: PostgresDecodable {
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
-        self = try parseInteger(text, as: Int64.self)
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        self = try parseInteger(String(decoding: cell, as: UTF8.self), as: Int64.self)
     }
 }
 
 extension Int32: PostgresDecodable {
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
-        self = try parseInteger(text, as: Int32.self)
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        self = try parseInteger(String(decoding: cell, as: UTF8.self), as: Int32.self)
     }
 }
 
 extension Int16: PostgresDecodable {
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
-        self = try parseInteger(text, as: Int16.self)
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        self = try parseInteger(String(decoding: cell, as: UTF8.self), as: Int16.self)
     }
 }
 
 extension Double: PostgresDecodable {
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        let text = String(decoding: cell, as: UTF8.self)
         switch text {
         case "NaN": self = .nan
         case "Infinity": self = .infinity
@@ -76,7 +84,8 @@ extension Double: PostgresDecodable {
 }
 
 extension Bool: PostgresDecodable {
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        let text = String(decoding: cell, as: UTF8.self)
         switch text {
         case "t", "true": self = true
         case "f", "false": self = false
@@ -86,16 +95,16 @@ extension Bool: PostgresDecodable {
 }
 
 extension UUID: PostgresDecodable {
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
-        guard let value = UUID(canonicalText: text) else { throw .decoding("cannot decode UUID from '\(text.prefix(40))'") }
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        guard let value = UUID(canonicalUTF8: cell) else { throw .decoding("cannot decode UUID from '\(cellPrefix(cell))'") }
         self = value
     }
 }
 
 extension Date: PostgresDecodable {
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
-        guard let value = PostgresTimestamp.parse(text) else {
-            throw .decoding("cannot decode Date from '\(text.prefix(40))' (expected timestamptz)")
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        guard let value = PostgresTimestamp.parse(utf8: cell) else {
+            throw .decoding("cannot decode Date from '\(cellPrefix(cell))' (expected timestamptz)")
         }
         self = value
     }
@@ -103,8 +112,8 @@ extension Date: PostgresDecodable {
 
 extension Data: PostgresDecodable {
     /// `bytea` in its text output form `\x0a1b…` (the default `bytea_output = hex`).
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
-        let hex = Array(text.utf8)
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        let hex = cell
         guard hex.count >= 2, hex[0] == UInt8(ascii: "\\"), hex[1] == UInt8(ascii: "x"), hex.count % 2 == 0 else {
             throw .decoding("cannot decode Data: expected bytea in hex format")
         }
@@ -129,11 +138,14 @@ extension Data: PostgresDecodable {
 
 extension Array: PostgresDecodable where Element: PostgresDecodable {
     /// One-dimensional arrays of any decodable element (`text[]`, `int8[]`, `uuid[]`, …).
-    public init(postgresText text: String, type: PostgresDataType) throws(PostgresError) {
+    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
         var result: [Element] = []
-        for element in try PostgresArrayLiteral.parse(text) {
-            if let element {
-                result.append(try Element(postgresText: element, type: .unspecified))
+        for element in try PostgresArrayLiteral.parse(String(decoding: cell, as: UTF8.self)) {
+            if var element {
+                let decoded = element.withUTF8 { bytes in
+                    Result { () throws(PostgresError) in try Element(postgresCell: bytes, type: .unspecified) }
+                }
+                result.append(try decoded.get())
             } else {
                 result.append(try Element.postgresNull())
             }

@@ -16,15 +16,66 @@ public struct PostgresColumns: Sendable {
     }
 }
 
+/// The cells of one result in text format, copied out of libpq's result into one
+/// buffer that all of its rows share.
+///
+/// Why not a `[String?]` per row: a page of records made one array per row and one
+/// `String` per cell of more than 15 bytes (every uuid and timestamp), each allocated,
+/// UTF-8-checked and freed, and uuids and timestamps were then parsed from those
+/// strings (issue 17). Now a result costs three allocations, and a cell decodes from
+/// its bytes.
+///
+/// `@unchecked Sendable`: the buffer is written once, before the rows exist, and only
+/// read after; it is freed with the last row.
+@usableFromInline
+final class PostgresCells: @unchecked Sendable {
+    @usableFromInline let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Row after row, each cell's first byte in `bytes`.
+    @usableFromInline let starts: [Int]
+    /// Each cell's length in bytes; -1 is SQL NULL.
+    @usableFromInline let lengths: [Int]
+
+    /// Cells of the given `lengths`, laid out one after the other; `fill` writes them.
+    init(lengths: [Int], fill: (UnsafeMutableBufferPointer<UInt8>, _ starts: [Int]) -> Void) {
+        var starts: [Int] = []
+        starts.reserveCapacity(lengths.count)
+        var total = 0
+        for length in lengths {
+            starts.append(total)
+            total += max(length, 0)
+        }
+        bytes = .allocate(capacity: total)
+        self.starts = starts
+        self.lengths = lengths
+        fill(bytes, starts)
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
+}
+
 /// One result row, copied out of libpq's result so it is a plain Swift value.
 public struct PostgresRow: Sendable {
     public let columns: PostgresColumns
-    /// The cells in text format; `nil` is SQL NULL.
-    public let cells: [String?]
+    @usableFromInline let cells: PostgresCells
+    /// The row's first cell in `cells`.
+    @usableFromInline let first: Int
 
-    public init(columns: PostgresColumns, cells: [String?]) {
+    init(columns: PostgresColumns, cells: PostgresCells, first: Int) {
         self.columns = columns
         self.cells = cells
+        self.first = first
+    }
+
+    /// A row of the given cells in text format (`nil` is SQL NULL), as PostgreSQL would send it.
+    public init(columns: PostgresColumns, cells: [String?]) {
+        let storage = PostgresCells(lengths: cells.map { $0.map(\.utf8.count) ?? -1 }) { bytes, starts in
+            for (cell, start) in zip(cells, starts) {
+                _ = UnsafeMutableBufferPointer(rebasing: bytes[start...]).initialize(from: cell?.utf8 ?? "".utf8)
+            }
+        }
+        self.init(columns: columns, cells: storage, first: 0)
     }
 
     /// Decodes column `index` (0-based).
@@ -36,8 +87,8 @@ public struct PostgresRow: Sendable {
     public func decode<Value: PostgresDecodable>(
         _ type: Value.Type = Value.self, at index: Int
     ) throws(PostgresError) -> Value {
-        guard cells.indices.contains(index) else {
-            throw .decoding("column index \(index) out of range (the row has \(cells.count) columns)")
+        guard columns.names.indices.contains(index) else {
+            throw .decoding("column index \(index) out of range (the row has \(columns.names.count) columns)")
         }
         return try decodeCell(index, as: type)
     }
@@ -56,14 +107,19 @@ public struct PostgresRow: Sendable {
     /// True when the named column is present and NULL.
     public func isNull(_ column: String) -> Bool {
         guard let index = columns.indexByName[column] else { return false }
-        return cells[index] == nil
+        return cells.lengths[first + index] < 0
     }
 
     @inlinable
     func decodeCell<Value: PostgresDecodable>(_ index: Int, as type: Value.Type) throws(PostgresError) -> Value {
         do {
-            guard let text = cells[index] else { return try Value.postgresNull() }
-            return try Value(postgresText: text, type: columns.types[index])
+            let length = cells.lengths[first + index]
+            guard length >= 0 else { return try Value.postgresNull() }
+            let start = cells.starts[first + index]
+            // `self` holds `cells` (and so the bytes) for the whole call.
+            return try Value(
+                postgresCell: UnsafeBufferPointer(rebasing: cells.bytes[start..<start + length]), type: columns.types[index]
+            )
         } catch {
             throw named(error, column: index)
         }

@@ -33,9 +33,15 @@ enum PostgresTimestamp {
     /// Parses `YYYY-MM-DD HH:MM:SS[.ffffff][±HH[:MM[:SS]]]` (a missing offset means UTC)
     /// and the special values `infinity` / `-infinity`.
     static func parse(_ text: String) -> Date? {
-        if text == "infinity" { return .distantFuture }
-        if text == "-infinity" { return .distantPast }
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// ``parse(_:)`` on a cell's bytes as libpq returns them: no `String`, no array, no
+    /// `timegm` (a page of records has hundreds of timestamps, issue 17).
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        if bytes.elementsEqual("infinity".utf8) { return .distantFuture }
+        if bytes.elementsEqual("-infinity".utf8) { return .distantPast }
         var position = 0
         func number(_ count: Int) -> Int? {
             guard position + count <= bytes.count else { return nil }
@@ -47,18 +53,18 @@ enum PostgresTimestamp {
             position += count
             return value
         }
-        func expect(_ characters: String) -> Bool {
-            guard position < bytes.count, characters.utf8.contains(bytes[position]) else { return false }
+        func expect(_ first: UInt8, or second: UInt8? = nil) -> Bool {
+            guard position < bytes.count, bytes[position] == first || bytes[position] == second else { return false }
             position += 1
             return true
         }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
-            expect(" T"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
+        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), (1...12).contains(month),
+            expect(UInt8(ascii: "-")), let day = number(2), expect(UInt8(ascii: " "), or: UInt8(ascii: "T")),
+            let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
             let second = number(2)
         else { return nil }
         var fraction = 0.0
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            position += 1
+        if expect(UInt8(ascii: ".")) {
             var digits = 0
             var divisor = 1.0
             while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57 {
@@ -69,27 +75,29 @@ enum PostgresTimestamp {
             fraction = Double(digits) / divisor
         }
         var offset = 0
-        if position < bytes.count {
-            if bytes[position] == UInt8(ascii: "Z") {
-                position += 1
-            } else {
-                let sign = bytes[position] == UInt8(ascii: "-") ? -1 : 1
-                guard expect("+-"), let hours = number(2) else { return nil }
-                offset = hours * 3600
-                if expect(":"), let minutes = number(2) { offset += minutes * 60 }
-                if expect(":"), let seconds = number(2) { offset += seconds }
-                offset *= sign
-            }
+        if !expect(UInt8(ascii: "Z")), position < bytes.count {
+            let sign = bytes[position] == UInt8(ascii: "-") ? -1 : 1
+            guard expect(UInt8(ascii: "+"), or: UInt8(ascii: "-")), let hours = number(2) else { return nil }
+            offset = hours * 3600
+            if expect(UInt8(ascii: ":")), let minutes = number(2) { offset += minutes * 60 }
+            if expect(UInt8(ascii: ":")), let seconds = number(2) { offset += seconds }
+            offset *= sign
         }
         guard position == bytes.count else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        let epoch = timegm(&parts)
-        return Date(timeIntervalSince1970: Double(epoch - offset) + fraction)
+        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date, counted in 400-year eras of
+    /// 146,097 days with March as the first month, so leap days fall at the end of a year
+    /// (Howard Hinnant's `days_from_civil`; `DateTimeScalar` has the inverse).
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -11,29 +11,32 @@ extension UUID {
     /// Parses the `8-4-4-4-12` form, hex digits in either case; `nil` for anything else.
     public init?(canonicalText text: String) {
         var text = text
-        let bytes: uuid_t? = text.withUTF8 { utf8 in
-            guard utf8.count == 36 else { return nil }
-            var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let complete = withUnsafeMutableBytes(of: &value) { out -> Bool in
-                var index = 0
-                var byte = 0
-                while index < 36 {
-                    if index == 8 || index == 13 || index == 18 || index == 23 {
-                        guard utf8[index] == UInt8(ascii: "-") else { return false }
-                        index += 1
-                        continue
-                    }
-                    guard let high = Self.nibble(utf8[index]), let low = Self.nibble(utf8[index + 1]) else { return false }
-                    out[byte] = high << 4 | low
-                    byte += 1
-                    index += 2
+        guard let value = text.withUTF8({ UUID(canonicalUTF8: $0) }) else { return nil }
+        self = value
+    }
+
+    /// ``init(canonicalText:)`` on UTF-8 bytes, such as a cell as libpq returns it.
+    public init?(canonicalUTF8 utf8: UnsafeBufferPointer<UInt8>) {
+        guard utf8.count == 36 else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let complete = withUnsafeMutableBytes(of: &value) { out -> Bool in
+            var index = 0
+            var byte = 0
+            while index < 36 {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard utf8[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
+                    continue
                 }
-                return true
+                guard let high = Self.nibble(utf8[index]), let low = Self.nibble(utf8[index + 1]) else { return false }
+                out[byte] = high << 4 | low
+                byte += 1
+                index += 2
             }
-            return complete ? value : nil
+            return true
         }
-        guard let bytes else { return nil }
-        self.init(uuid: bytes)
+        guard complete else { return nil }
+        self.init(uuid: value)
     }
 
     /// The `8-4-4-4-12` form in lower case, as PostgreSQL prints it.

@@ -48,8 +48,41 @@ struct ValueFormatTests {
         #expect(throws: PostgresError.self) { try row.decode(Int.self, at: 5) }
     }
 
+    /// Dates across eras, leap days and both sides of 1970 read back as `gmtime_r` printed them
+    /// (`PostgresTimestamp.format`), with and without an offset.
+    @Test func timestampsAcrossTheCalendar() throws {
+        var generator = SystemRandomNumberGenerator()
+        let samples = [-62_135_596_800.0, -1.0, 0, 951_782_400, 951_868_799.5, 4_107_542_400, 253_402_300_799]
+            + (0..<2_000).map { _ in Double(Int64.random(in: -62_135_596_800...253_402_300_799, using: &generator)) }
+        for seconds in samples {
+            let date = Date(timeIntervalSince1970: seconds)
+            let text = PostgresTimestamp.format(date)
+            #expect(PostgresTimestamp.parse(text) == date, "\(text)")
+            let shifted = text.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "+00")
+            #expect(PostgresTimestamp.parse(shifted) == date, "\(shifted)")
+        }
+        #expect(PostgresTimestamp.parse("2024-13-06 07:08:09+00") == nil)
+        #expect(PostgresTimestamp.parse("2024-05-06 07:08:09+00 ") == nil)
+    }
+
+    @Test func rowsDecodeTheirOwnCells() throws {
+        let columns = PostgresColumns(names: ["id", "at", "n"], types: [.uuid, .timestamptz, .int4])
+        let id = UUID()
+        let row = PostgresRow(columns: columns, cells: [id.lowercasedText, "2024-05-06 07:08:09.5+00", nil])
+        #expect(try row.decode("id", as: UUID.self) == id)
+        #expect(try row.decode("at", as: Date.self).timeIntervalSince1970 == 1_714_979_289.5)
+        #expect(row.isNull("n"))
+        #expect(try row.decode("n", as: Int?.self) == nil)
+        #expect(try Self.cell("{1,NULL,3}", as: [Int?].self) == [1, nil, 3])
+    }
+
+    /// Decodes `text` as a cell of PostgreSQL's text format.
+    private static func cell<Value: PostgresDecodable>(_ text: String, as type: Value.Type) throws -> Value {
+        try PostgresRow(columns: PostgresColumns(names: ["cell"], types: [.unspecified]), cells: [text]).decode(at: 0)
+    }
+
     @Test func byteaHex() throws {
-        #expect(try Data(postgresText: #"\x00ff10"#, type: .bytea) == Data([0, 255, 16]))
-        #expect(throws: PostgresError.self) { try Data(postgresText: "00ff", type: .bytea) }
+        #expect(try Self.cell(#"\x00ff10"#, as: Data.self) == Data([0, 255, 16]))
+        #expect(throws: PostgresError.self) { try Self.cell("00ff", as: Data.self) }
     }
 }
