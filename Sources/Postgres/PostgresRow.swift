@@ -70,6 +70,7 @@ public struct PostgresRow: Sendable {
 
     /// A row of the given cells in text format (`nil` is SQL NULL), as PostgreSQL would send it.
     public init(columns: PostgresColumns, cells: [String?]) {
+        precondition(cells.count == columns.names.count, "PostgresRow: \(cells.count) cells for \(columns.names.count) columns")
         let storage = PostgresCells(lengths: cells.map { $0.map(\.utf8.count) ?? -1 }) { bytes, starts in
             for (cell, start) in zip(cells, starts) {
                 _ = UnsafeMutableBufferPointer(rebasing: bytes[start...]).initialize(from: cell?.utf8 ?? "".utf8)
