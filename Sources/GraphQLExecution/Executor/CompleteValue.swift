@@ -121,6 +121,11 @@ extension ExecutionState {
     private func completeListValue(
         _ itemType: GraphQLTypeRef, plan: FieldPlan, value: any Sendable, slot: Int
     ) -> Bool {
+        // Already the executor's own list type (introspection's lists): read it as it is, with
+        // each nil item a nil, not an `Optional` boxed as a value that `isNull` must unwrap.
+        if type(of: value) == [(any Sendable)?].self, let array = value as? [(any Sendable)?] {
+            return completeListItems(itemType, plan: plan, count: array.count, item: { array[$0] }, slot: slot)
+        }
         if let list = value as? any CompletableList {
             return completeListItems(itemType, plan: plan, count: list.itemCount, item: list.item(at:), slot: slot)
         }
