@@ -121,11 +121,6 @@ extension ExecutionState {
     private func completeListValue(
         _ itemType: GraphQLTypeRef, plan: FieldPlan, value: any Sendable, slot: Int
     ) -> Bool {
-        // Already the executor's own list type (introspection's lists): read it as it is, with
-        // each nil item a nil, not an `Optional` boxed as a value that `isNull` must unwrap.
-        if type(of: value) == [(any Sendable)?].self, let array = value as? [(any Sendable)?] {
-            return completeListItems(itemType, plan: plan, count: array.count, item: { array[$0] }, slot: slot)
-        }
         if let list = value as? any CompletableList {
             return completeListItems(itemType, plan: plan, count: list.itemCount, item: list.item(at:), slot: slot)
         }
@@ -198,7 +193,12 @@ protocol CompletableList {
 /// when its elements are: so each item is one, and `Any` and `any Sendable` share a layout.
 extension Array: CompletableList {
     var itemCount: Int { count }
-    func item(at index: Int) -> (any Sendable)? { unsafeBitCast(self[index] as Any, to: (any Sendable).self) }
+    /// An item of the executor's own list type (introspection's lists) is returned as it is, so a
+    /// nil item is nil and not an `Optional` boxed as a value that `isNull` must cast to unwrap.
+    func item(at index: Int) -> (any Sendable)? {
+        if Element.self == (any Sendable)?.self { return unsafeBitCast(self[index], to: (any Sendable)?.self) }
+        return unsafeBitCast(self[index] as Any, to: (any Sendable).self)
+    }
 }
 
 /// Lets ``isNullValue(_:)`` see a `nil` inside an existential.

@@ -1,3 +1,4 @@
+import AppCore
 import Dispatch
 import Foundation
 import Synchronization
@@ -46,7 +47,7 @@ public final class BatchedLineWriter: Sendable {
         output: @escaping @Sendable ([UInt8]) -> Void = StandardOutput.writeLine
     ) {
         self.output = output
-        pauseSeconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        pauseSeconds = interval.inSeconds
         self.capacity = capacity
         let thread = Thread { [self] in run() }
         thread.name = "quarry-log"
@@ -81,8 +82,9 @@ public final class BatchedLineWriter: Sendable {
                 if state.finished { return (true, false) }
                 state.finishing = true
                 state.finishWaiters.append(continuation)
-                defer { state.writerIdle = false }
-                return (false, state.writerIdle)
+                let wasIdle = state.writerIdle
+                state.writerIdle = false
+                return (false, wasIdle)
             }
             if done { continuation.resume() }
             if wake { wakeUp.signal() }
