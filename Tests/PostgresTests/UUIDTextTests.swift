@@ -25,4 +25,26 @@ struct UUIDTextTests {
         #expect(UUID(canonicalText: text) == nil)
         #expect(UUID(uuidString: text) == nil, "Foundation agrees")
     }
+
+    /// Each byte value in a digit's place, against the hex digits spelled out here: the parser
+    /// computes digits without branches, so the bytes next to each range (`/`, `:`, `@`, `G`,
+    /// `` ` ``, `g`) and those with the high bit set are the cases to pin.
+    @Test("every byte value in a digit's place: only 0-9, a-f and A-F are read, with their value")
+    func everyByteInADigitsPlace() {
+        let hexDigits = Array("0123456789abcdefABCDEF".utf8)
+        let template = Array("123e4567-e89b-12d3-a456-426614174000".utf8)
+        for position in [0, 9, 19, 35] {
+            for byte in UInt8.min...UInt8.max {
+                var text = template
+                text[position] = byte
+                let parsed = text.withUnsafeBufferPointer { UUID(canonicalUTF8: $0) }
+                if hexDigits.contains(byte) {
+                    let expected = UUID(uuidString: String(decoding: text, as: UTF8.self))
+                    #expect(parsed != nil && parsed == expected, "byte \(byte) at \(position)")
+                } else {
+                    #expect(parsed == nil, "byte \(byte) at \(position)")
+                }
+            }
+        }
+    }
 }

@@ -20,7 +20,7 @@ package protocol ChildPageKey: Hashable, Sendable {
 package enum ChildPages {
     /// The pages `keys` ask for, in as few statements as there are different
     /// (shape, page) pairs among them: one for the usual "each friend's latest 3".
-    package static func read<Key: ChildPageKey, Record: Sendable>(
+    @inlinable package static func read<Key: ChildPageKey, Record: Sendable>(
         _ keys: [Key], database: PostgresPool, query: (Key.Shape) -> PageQuery,
         record: (PostgresRow) throws -> Record
     ) async throws -> [Key: Connection<Record>] {
@@ -38,7 +38,7 @@ package enum ChildPages {
     /// gets a connection (empty when it has no children); with it, only the
     /// parents that are rows of that table (by `id`) do, so a caller tells "no
     /// such parent" from "no children" in the same statement.
-    package static func read<Record: Sendable>(
+    @inlinable package static func read<Record: Sendable>(
         parents: [UUID], page: PageRequest, query: PageQuery, parentTable: SQL? = nil, database: PostgresPool,
         record: (PostgresRow) throws -> Record
     ) async throws -> [UUID: Connection<Record>] {
@@ -70,7 +70,7 @@ package enum ChildPages {
         return children.mapValues { Connection(rows: $0, request: page) }
     }
 
-    private struct Group<Shape: Hashable>: Hashable {
+    @usableFromInline struct Group<Shape: Hashable>: Hashable {
         let shape: Shape
         let page: PageRequest
     }

@@ -36,7 +36,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
     let pageInfo: PageInfo
 
     /// `rows`, each with its position, as read with `request`'s ordering.
-    package init(rows: [(node: Node, cursor: Cursor)], request: PageRequest) {
+    @inlinable package init(rows: [(node: Node, cursor: Cursor)], request: PageRequest) {
         let more = rows.count > request.size
         var page = Array(rows.prefix(request.size))
         if request.fromEnd { page.reverse() }
@@ -66,7 +66,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
     package var nodes: [Node] { edges.map(\.node) }
 
     /// The same page with each node transformed (e.g. seen by a friend), positions kept.
-    package func map<Other: Sendable>(_ transform: (Node) -> Other) -> Connection<Other> {
+    @inlinable package func map<Other: Sendable>(_ transform: (Node) -> Other) -> Connection<Other> {
         Connection<Other>(edges: edges.map { .init(position: $0.position, node: transform($0.node)) }, pageInfo: pageInfo)
     }
 

@@ -6,7 +6,7 @@ enum WorkResult: Sendable {
     /// An awaited resolver's value, for continuation `id`.
     case field(id: Int, Result<(any Sendable)?, any Error>)
     /// A batch's answers, for the waiting requests.
-    case batch(requests: [WaitingLoad], Result<[AnyKeyBox: any Sendable], any Error>)
+    case batch(requests: [WaitingLoad], Result<[(any Sendable)?], any Error>)
 }
 
 /// A load request and the continuation waiting for it.
@@ -84,7 +84,10 @@ extension ExecutionState {
     private static func operation(of waiting: LoadGroup) -> @Sendable () async -> WorkResult {
         let loader = waiting.loader
         let requests = waiting.requests.map { WaitingLoad(continuation: $0.continuation, request: $0.request) }
-        let keys = requests.flatMap(\.request.keys)
+        var batch: [any Sendable] = []
+        batch.reserveCapacity(requests.count)
+        for waiting in requests { waiting.request.appendKeys(to: &batch) }
+        let keys = batch
         return {
             do {
                 return .batch(requests: requests, .success(try await loader.loadBatch(keys)))
@@ -99,8 +102,11 @@ extension ExecutionState {
         case .field(let id, let value):
             resume(id, with: value)
         case .batch(let requests, .success(let answers)):
+            var first = 0
             for waiting in requests {
-                let value = Result { try waiting.request.value(from: answers) }
+                let end = first + waiting.request.keyCount
+                let value = Result { try waiting.request.value(from: answers[first..<end]) }
+                first = end
                 resume(waiting.continuation, with: value)
             }
         case .batch(let requests, .failure(let error)):

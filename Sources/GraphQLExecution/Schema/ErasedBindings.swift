@@ -44,8 +44,12 @@ import GraphQLType
 }
 
 /// A field guard with its context type erased.
-struct BoundGuard: Sendable {
+@usableFromInline struct BoundGuard: Sendable {
     let check: @Sendable (ResolveParts) throws -> Void
+
+    @usableFromInline init(check: @escaping @Sendable (ResolveParts) throws -> Void) {
+        self.check = check
+    }
 }
 
 /// Everything bound to one field of an object type, context type erased.

@@ -28,7 +28,7 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
     private var metaFieldResolvers: [String: FieldResolver<Context>] = [:]
     private var typeResolvers: [TypeResolver<Context>?]
     private var propertyFields: [Set<String>?]
-    private var guards: [(name: String, check: FieldGuard<Context>)] = []
+    private var guards: [(name: String, bind: @Sendable (GraphQLAppliedDirective) -> BoundGuard)] = []
     private var problems: [String] = []
 
     public init(schema: GraphQLSchema) {
@@ -96,19 +96,30 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
     }
 
     /// Binds every entry of `Table`'s field table to its field of `typeName` (see ``GraphQLFieldTable``).
-    public mutating func readFields<Table: GraphQLFieldTable>(of table: Table.Type, as typeName: String) {
-        for (name, read) in Table.fieldReaders.sorted(by: { $0.key < $1.key }) {
-            guard let (type, position) = locate(typeName, name) else { continue }
-            guard type.fields[position].arguments.isEmpty else {
-                problems.append("Field \"\(typeName).\(name)\" takes arguments: bind a resolver, not a \(Table.self).fieldReaders entry.")
-                continue
-            }
-            bind(typeName, name, to: FieldResolver(erased: .read { source in
+    ///
+    /// Inlinable so that each reader is specialized for `Table` in the module that knows
+    /// it: unspecialized, the cast of every source looked `Table`'s generic metadata up
+    /// (issue 17).
+    @inlinable public mutating func readFields<Table: GraphQLFieldTable>(of table: Table.Type, as typeName: String) {
+        bindReaders(Table.fieldReaders.map { name, read in
+            (name, ErasedResolver.read { source in
                 guard let value = source as? Table else {
                     throw GraphQLError("Expected the source of \(typeName).\(name) to be \(Table.self), got \(Swift.type(of: source)).")
                 }
                 return read(value)
-            }))
+            })
+        }, of: typeName, from: "\(Table.self)")
+    }
+
+    /// Binds each field table entry `readers` holds, in name order (so problems are reported in a stable order).
+    @usableFromInline mutating func bindReaders(_ readers: [(String, ErasedResolver)], of typeName: String, from table: String) {
+        for (name, reader) in readers.sorted(by: { $0.0 < $1.0 }) {
+            guard let (type, position) = locate(typeName, name) else { continue }
+            guard type.fields[position].arguments.isEmpty else {
+                problems.append("Field \"\(typeName).\(name)\" takes arguments: bind a resolver, not a \(table).fieldReaders entry.")
+                continue
+            }
+            bind(typeName, name, to: FieldResolver(erased: reader))
         }
     }
 
@@ -137,12 +148,25 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
 
     /// Runs `check` before the resolver of every field whose definition, or whose
     /// object type, carries the directive `directiveName` (see ``FieldGuard``).
-    public mutating func guardFields(withDirective directiveName: String, _ check: @escaping FieldGuard<Context>) {
+    ///
+    /// Inlinable so that the wrapper restoring the context's type is specialized in the
+    /// module that knows the context type (as ``FieldResolver/sync(_:)``'s is).
+    @inlinable public mutating func guardFields(withDirective directiveName: String, _ check: @escaping FieldGuard<Context>) {
+        addGuard(directiveName) { directive in
+            let fieldCheck = check(directive)
+            return BoundGuard { parts in try fieldCheck(parts.info(Context.self)) }
+        }
+    }
+
+    /// Keeps `bind`, which makes a field's ``BoundGuard`` from its applied `directiveName`.
+    @usableFromInline mutating func addGuard(
+        _ directiveName: String, _ bind: @escaping @Sendable (GraphQLAppliedDirective) -> BoundGuard
+    ) {
         guard schema.directive(named: directiveName) != nil else {
             problems.append("Cannot guard fields with \"@\(directiveName)\": the schema defines no such directive.")
             return
         }
-        guards.append((directiveName, check))
+        guards.append((directiveName, bind))
     }
 
     /// Checks the bindings and returns the executable schema, or every problem at once.
@@ -169,10 +193,7 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
                 }
                 target.guards = guards.compactMap { entry in
                     let applied = field.directives.first(named: entry.name) ?? object.directives.first(named: entry.name)
-                    return applied.map { directive in
-                        let check = entry.check(directive)
-                        return BoundGuard { parts in try check(parts.info(Context.self)) }
-                    }
+                    return applied.map(entry.bind)
                 }
                 erased[Int(object.id.index)][position] = target
                 guard !isIntrospectionType else { continue }
