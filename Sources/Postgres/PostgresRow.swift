@@ -2,17 +2,32 @@
 public struct PostgresColumns: Sendable {
     public let names: [String]
     public let types: [PostgresDataType]
-    @usableFromInline let indexByName: [String: Int]
 
     init(names: [String], types: [PostgresDataType]) {
         self.names = names
         self.types = types
-        var indexByName: [String: Int] = [:]
-        // The first column of a name wins, as with `SELECT a.id, b.id`.
-        for (index, name) in names.enumerated() where indexByName[name] == nil {
-            indexByName[name] = index
+    }
+
+    /// The position of the first column named `name` (the first wins, as with
+    /// `SELECT a.id, b.id`), or `nil`.
+    ///
+    /// A scan that compares lengths before names: a result has a dozen columns, and a
+    /// dictionary look-up hashed the name for every cell of every row (about 55 ns, against
+    /// about 12 ns for this scan; issue 17).
+    public func index(of name: String) -> Int? {
+        let length = name.utf8.count
+        for index in names.indices where names[index].utf8.count == length && names[index] == name {
+            return index
         }
-        self.indexByName = indexByName
+        return nil
+    }
+
+    /// ``index(of:)``, or an error naming the columns there are.
+    public func position(of name: String) throws(PostgresError) -> Int {
+        guard let index = index(of: name) else {
+            throw .decoding("no column named '\(name)' (columns: \(names.joined(separator: ", ")))")
+        }
+        return index
     }
 }
 
@@ -99,15 +114,12 @@ public struct PostgresRow: Sendable {
     public func decode<Value: PostgresDecodable>(
         _ column: String, as type: Value.Type = Value.self
     ) throws(PostgresError) -> Value {
-        guard let index = columns.indexByName[column] else {
-            throw .decoding("no column named '\(column)' (columns: \(columns.names.joined(separator: ", ")))")
-        }
-        return try decodeCell(index, as: type)
+        try decodeCell(try columns.position(of: column), as: type)
     }
 
     /// True when the named column is present and NULL.
     public func isNull(_ column: String) -> Bool {
-        guard let index = columns.indexByName[column] else { return false }
+        guard let index = columns.index(of: column) else { return false }
         return cells.lengths[first + index] < 0
     }
 

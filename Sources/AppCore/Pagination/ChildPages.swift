@@ -20,7 +20,7 @@ package protocol ChildPageKey: Hashable, Sendable {
 package enum ChildPages {
     /// The pages `keys` ask for, in as few statements as there are different
     /// (shape, page) pairs among them: one for the usual "each friend's latest 3".
-    @inlinable package static func read<Key: ChildPageKey, Record: Sendable>(
+    package static func read<Key: ChildPageKey, Record: Sendable>(
         _ keys: [Key], database: PostgresPool, query: (Key.Shape) -> PageQuery,
         record: (PostgresRow) throws -> Record
     ) async throws -> [Key: Connection<Record>] {
@@ -38,7 +38,7 @@ package enum ChildPages {
     /// gets a connection (empty when it has no children); with it, only the
     /// parents that are rows of that table (by `id`) do, so a caller tells "no
     /// such parent" from "no children" in the same statement.
-    @inlinable package static func read<Record: Sendable>(
+    package static func read<Record: Sendable>(
         parents: [UUID], page: PageRequest, query: PageQuery, parentTable: SQL? = nil, database: PostgresPool,
         record: (PostgresRow) throws -> Record
     ) async throws -> [UUID: Connection<Record>] {
@@ -56,21 +56,33 @@ package enum ChildPages {
             ) p ON TRUE
             ORDER BY k.parent, \(page.ordering(time: "p.page_time", id: "p.page_id"))
             """)
-        var children: [UUID: [(Record, Cursor)]] = parentTable == nil
-            ? Dictionary(uniqueKeysWithValues: Set(parents).map { ($0, []) }) : [:]
+        // The rows come parent by parent (`ORDER BY k.parent`), so each parent's page is
+        // built as soon as its rows end: no dictionary of row lists, and the page columns'
+        // positions are looked up once, not for each row.
+        var pages: [UUID: Connection<Record>] = [:]
+        guard let columns = rows.first?.columns else { return pages }
+        let parentColumn = try columns.position(of: "page_parent")
+        let idColumn = try columns.position(of: "page_id")
+        let timeColumn = try columns.position(of: "page_time")
+        var parent: UUID?
+        var children: [(node: Record, cursor: Cursor)] = []
         for row in rows {
-            let parent = try row.decode("page_parent", as: UUID.self)
-            guard let id = try row.decode("page_id", as: UUID?.self) else {
-                children[parent, default: []] = []
-                continue
+            let rowParent = try row.decode(UUID.self, at: parentColumn)
+            if rowParent != parent {
+                if let parent { pages[parent] = Connection(rows: children, request: page) }
+                parent = rowParent
+                children.removeAll(keepingCapacity: true)
             }
-            let cursor = Cursor(time: try row.decode("page_time", as: Date.self), id: id)
-            children[parent, default: []].append((try record(row), cursor))
+            // A parent without children has one row, with NULL page columns (LEFT JOIN … ON TRUE).
+            guard let id = try row.decode(UUID?.self, at: idColumn) else { continue }
+            let cursor = Cursor(time: try row.decode(Date.self, at: timeColumn), id: id)
+            children.append((node: try record(row), cursor: cursor))
         }
-        return children.mapValues { Connection(rows: $0, request: page) }
+        if let parent { pages[parent] = Connection(rows: children, request: page) }
+        return pages
     }
 
-    @usableFromInline struct Group<Shape: Hashable>: Hashable {
+    private struct Group<Shape: Hashable>: Hashable {
         let shape: Shape
         let page: PageRequest
     }

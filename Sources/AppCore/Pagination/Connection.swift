@@ -36,11 +36,11 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
     let pageInfo: PageInfo
 
     /// `rows`, each with its position, as read with `request`'s ordering.
-    @inlinable package init(rows: [(node: Node, cursor: Cursor)], request: PageRequest) {
+    package init(rows: [(node: Node, cursor: Cursor)], request: PageRequest) {
         let more = rows.count > request.size
-        var page = Array(rows.prefix(request.size))
-        if request.fromEnd { page.reverse() }
-        edges = page.map { Edge(position: .keyset($0.cursor), node: $0.node) }
+        var edges = rows.prefix(request.size).map { Edge(position: .keyset($0.cursor), node: $0.node) }
+        if request.fromEnd { edges.reverse() }
+        self.edges = edges
         pageInfo = PageInfo(
             hasNextPage: !request.fromEnd && more, hasPreviousPage: request.fromEnd && more,
             start: edges.first?.position, end: edges.last?.position
@@ -66,7 +66,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
     package var nodes: [Node] { edges.map(\.node) }
 
     /// The same page with each node transformed (e.g. seen by a friend), positions kept.
-    @inlinable package func map<Other: Sendable>(_ transform: (Node) -> Other) -> Connection<Other> {
+    package func map<Other: Sendable>(_ transform: (Node) -> Other) -> Connection<Other> {
         Connection<Other>(edges: edges.map { .init(position: $0.position, node: transform($0.node)) }, pageInfo: pageInfo)
     }
 
