@@ -101,7 +101,10 @@ extension ExecutionCore {
         let readable = request.rootValue as? any FieldReadable
         for (index, field) in plan.fields.enumerated() {
             state.path = [.key(field.selection.responseKey)]
-            let completed = state.executeField(field, source: request.rootValue, readable: readable, slot: base + index)
+            // Serial root fields: each checks its guards afresh (an earlier one may have changed data).
+            var objectGuard: ObjectGuardOutcome?
+            let completed = state.executeField(
+                field, source: request.rootValue, readable: readable, slot: base + index, objectGuard: &objectGuard)
             state.path = []
             await state.runPendingWork()
             if !completed || state.propagatesNull(base + index, type: field.type) {

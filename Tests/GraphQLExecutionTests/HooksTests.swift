@@ -49,6 +49,42 @@ import Testing
         #expect(calls.withLock { $0 } == 1)
     }
 
+    /// A type's directive is checked once for each object value, whatever number of its
+    /// fields are selected, and its outcome (an error for each field when denied) holds for
+    /// all of them; a field with its own directive is checked on its own.
+    @Test func typeLevelGuardRunsOncePerObject() async throws {
+        let sdl = """
+            enum Role { USER ADMIN }
+            directive @auth(requires: Role! = USER) on FIELD_DEFINITION | OBJECT
+            type Query { items: [Item!]! }
+            type Item @auth { a: String, b: String, c: String @auth(requires: ADMIN) }
+            """
+        let checks = Locked<[String]>([])
+        func execute(as role: String) async throws -> String {
+            try await run(sdl, query: "{ items { a b c } }", context: Viewer(role: role)) { b in
+                b.resolve("Query", "items") { _ in [Record("Item", ["a": "a1", "b": "b1", "c": "c1"]), Record("Item", ["a": "a2", "b": "b2", "c": "c2"])] }
+                b.readProperties(of: "Item")
+                b.guardFields(withDirective: "auth") { directive in
+                    let required = directive.arguments["requires"]?.stringValue ?? "USER"
+                    return { info in
+                        checks.withLock { $0.append("\(required) \(info.path.map { "\($0)" }.joined(separator: "."))") }
+                        guard info.context.role == "ADMIN" || (required == "USER" && info.context.role == "USER") else {
+                            throw GraphQLError("Not authorized: requires \(required).", extensions: ["code": "FORBIDDEN"])
+                        }
+                    }
+                }
+            }
+        }
+        #expect(try await execute(as: "ADMIN") == #"{"data":{"items":[{"a":"a1","b":"b1","c":"c1"},{"a":"a2","b":"b2","c":"c2"}]}}"#)
+        #expect(checks.withLock { $0 } == ["USER items.0.a", "ADMIN items.0.c", "USER items.1.a", "ADMIN items.1.c"])
+        checks.withLock { $0 = [] }
+        let guest = try await execute(as: "GUEST")
+        #expect(guest.hasPrefix(#"{"data":{"items":[{"a":null,"b":null,"c":null},{"a":null,"b":null,"c":null}]},"errors":["#))
+        #expect(guest.components(separatedBy: "Not authorized: requires USER.").count - 1 == 4)
+        #expect(guest.components(separatedBy: "Not authorized: requires ADMIN.").count - 1 == 2)
+        #expect(checks.withLock { $0 } == ["USER items.0.a", "ADMIN items.0.c", "USER items.1.a", "ADMIN items.1.c"])
+    }
+
     /// Users with friends; `friends` and `best` load users through one loader.
     func runLoader(users: Int, query: String, batches: Locked<[[Int]]>) async throws -> ExecutionResult {
         let schema = try buildSchema(sdl: "type Query { users: [User!]! } type User { id: Int!, friends: [User!]!, best: User }")

@@ -8,9 +8,10 @@ extension ExecutionState {
     /// fields after it are not executed, as in graphql-js.
     func executeSelectionSet(_ plan: ObjectPlan, source: any Sendable, base: Int) -> Bool {
         let readable = plan.readsByDefault ? source as? any FieldReadable : nil
+        var objectGuard: ObjectGuardOutcome?
         for (index, field) in plan.fields.enumerated() {
             path.append(.key(field.selection.responseKey))
-            let completed = executeField(field, source: source, readable: readable, slot: base + index)
+            let completed = executeField(field, source: source, readable: readable, slot: base + index, objectGuard: &objectGuard)
             path.removeLast()
             if !completed { return false }
         }
@@ -20,8 +21,12 @@ extension ExecutionState {
     /// ExecuteField (spec §6.4): coerces the arguments, runs the field's guards, resolves
     /// the value and completes it into `slot`. A value at hand completes inline; an
     /// awaited resolver or a load leaves `slot` pending until the value arrives.
+    ///
+    /// `objectGuard` carries the outcome of an object-level guard between the fields of
+    /// one object value (see ``ObjectGuardOutcome``).
     func executeField(
-        _ plan: FieldPlan, source: any Sendable, readable: (any FieldReadable)?, slot: Int
+        _ plan: FieldPlan, source: any Sendable, readable: (any FieldReadable)?, slot: Int,
+        objectGuard: inout ObjectGuardOutcome?
     ) -> Bool {
         if plan.isTypeName {
             nodes[slot] = .string(plan.selection.parentType.name)
@@ -36,9 +41,19 @@ extension ExecutionState {
         guard let args = coerceArgumentValues(plan) else { return nullAfterError(plan.type, slot: slot) }
         let info = resolveInfo(plan, source: source, args: args)
         for check in plan.guards {
-            do {
-                try check.check(info)
-            } catch {
+            let error: (any Error)?
+            if let position = check.objectLevel, let outcome = objectGuard, outcome.guardPosition == position {
+                error = outcome.error
+            } else {
+                do {
+                    try check.check(info)
+                    error = nil
+                } catch let thrown {
+                    error = thrown
+                }
+                if let position = check.objectLevel { objectGuard = ObjectGuardOutcome(guardPosition: position, error: error) }
+            }
+            if let error {
                 recordFieldError(error, plan: plan)
                 return nullAfterError(plan.type, slot: slot)
             }

@@ -191,9 +191,12 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
                     // Each event is the root field's value unless a resolver maps it.
                     target.resolver = .sync { parts in parts.source }
                 }
-                target.guards = guards.compactMap { entry in
-                    let applied = field.directives.first(named: entry.name) ?? object.directives.first(named: entry.name)
-                    return applied.map(entry.bind)
+                target.guards = guards.enumerated().compactMap { position, entry in
+                    if let own = field.directives.first(named: entry.name) { return entry.bind(own) }
+                    guard let shared = object.directives.first(named: entry.name) else { return nil }
+                    var bound = entry.bind(shared)
+                    bound.objectLevel = position
+                    return bound
                 }
                 erased[Int(object.id.index)][position] = target
                 guard !isIntrospectionType else { continue }

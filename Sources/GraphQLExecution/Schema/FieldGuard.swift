@@ -9,6 +9,10 @@ import GraphQLType
 /// arguments is then not repeated for every value of the field (a page of 50 records
 /// checks hundreds of fields, issue 17). The ``FieldCheck`` it returns gets the same
 /// ``ResolveInfo`` the resolver would get (source, arguments, context, path).
+///
+/// A check made from the object type's directive (the field has none of its own) decides
+/// for the object value: it runs for the first selected field of each value, and the
+/// value's other fields take its outcome (outside the serial root fields of a mutation).
 public typealias FieldGuard<Context: Sendable> =
     @Sendable (_ directive: GraphQLAppliedDirective) -> FieldCheck<Context>
 
