@@ -7,7 +7,8 @@
 #   cp .build/release/quarry /tmp/quarry-before   # … change, swift build -c release --product quarry …
 #   scripts/with-test-postgres.sh Benchmarks/http/measure-ab.sh /tmp/quarry-before .build/release/quarry
 #
-# ROUNDS (default 2), DURATION (seconds a load, default 5, after 2 s of warm-up), CONNECTIONS (default 64).
+# ROUNDS (default 2), DURATION (seconds a load, default 5, after 2 s of warm-up), CONNECTIONS (default 64),
+# SCRIPTS (the wrk scripts of the loads, default "ping.lua server-time.lua friends.lua"; viewer.lua is signed in).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=Benchmarks/http
@@ -26,7 +27,7 @@ measure_binary() (
   source "$here/serve-signed-in.sh"
   psql -q -X "$QUARRY_TEST_DATABASE_URL" -f "$here/friends-seed.sql" >/dev/null
   cpu() { awk '{print $14 + $15}' "/proc/$server/stat"; }
-  for script in ping.lua server-time.lua friends.lua; do
+  for script in ${SCRIPTS:-ping.lua server-time.lua friends.lua}; do
     wrk -t2 -c"$connections" -d2s -s "$here/$script" "$url" >/dev/null
     local before after out requests
     before=$(cpu)
