@@ -21,6 +21,7 @@ package struct UserLoader: Sendable {
     package init(database: PostgresPool) {
         loader = BatchLoader(masking: { keys in
             var answers: [Key: UserRecord] = [:]
+            answers.reserveCapacity(keys.count)
             // One statement per viewer among the keys (a request has one).
             for (viewer, group) in Dictionary(grouping: keys, by: \.viewer) {
                 for user in try await UserQueries.users(ids: group.map(\.id), seenBy: viewer, database: database) {

@@ -47,6 +47,7 @@ package enum FriendQueries {
             FROM unnest(\(keys.map(\.viewer)), \(keys.map(\.other))) AS k(viewer, other)
             """)
         var answers: [StatusKey: String] = [:]
+        answers.reserveCapacity(rows.count)
         for row in rows {
             let key = StatusKey(viewer: try row.decode("viewer", as: UUID.self), other: try row.decode("other", as: UUID.self))
             answers[key] = if try row.decode("friends", as: Bool.self) {

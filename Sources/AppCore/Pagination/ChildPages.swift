@@ -25,6 +25,7 @@ package enum ChildPages {
         record: (PostgresRow) throws -> Record
     ) async throws -> [Key: Connection<Record>] {
         var answers: [Key: Connection<Record>] = [:]
+        answers.reserveCapacity(keys.count)
         for (group, members) in Dictionary(grouping: keys, by: { Group(shape: $0.shape, page: $0.page) }) {
             let pages = try await read(
                 parents: members.map(\.parent), page: group.page, query: query(group.shape), database: database, record: record
@@ -60,6 +61,7 @@ package enum ChildPages {
         // built as soon as its rows end: no dictionary of row lists, and the page columns'
         // positions are looked up once, not for each row.
         var pages: [UUID: Connection<Record>] = [:]
+        pages.reserveCapacity(parents.count)
         guard let columns = rows.first?.columns else { return pages }
         let parentColumn = try columns.position(of: "page_parent")
         let idColumn = try columns.position(of: "page_id")

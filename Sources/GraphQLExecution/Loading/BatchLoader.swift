@@ -99,6 +99,7 @@ protocol ErasedBatchLoader: AnyObject, Sendable {
 extension BatchLoader: ErasedBatchLoader {
     func loadBatch(_ keys: [any Sendable]) async throws -> [(any Sendable)?] {
         var positions: [Key: Int] = [:]
+        positions.reserveCapacity(keys.count)
         var unique: [Key] = []
         var slots: [Int] = []
         slots.reserveCapacity(keys.count)

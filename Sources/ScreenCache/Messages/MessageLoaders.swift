@@ -32,6 +32,7 @@ package struct MessageLoaders: Sendable {
         _ keys: [Key], _ load: (UUID?, [UUID]) async throws -> [(UUID, Value)]
     ) async throws -> [Key: Value] {
         var answers: [Key: Value] = [:]
+        answers.reserveCapacity(keys.count)
         for (viewer, group) in Dictionary(grouping: keys, by: \.viewer) {
             for (user, value) in try await load(viewer, group.map(\.user)) {
                 answers[Key(viewer: viewer, user: user)] = value

@@ -37,6 +37,7 @@ package enum MessageQueries {
             ) AS m
             """)
         var last: [UUID: MessageRecord] = [:]
+        last.reserveCapacity(rows.count)
         for row in rows { last[try row.decode("other_id", as: UUID.self)] = try MessageRecord(row: row) }
         return last
     }
