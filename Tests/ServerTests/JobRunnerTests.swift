@@ -236,9 +236,11 @@ struct JobRunnerTests {
         try await waitUntil { try await Self.count("SELECT count(*) AS n FROM job_runs WHERE finished_at IS NOT NULL", pool) == 1 }
         let asked = ContinuousClock.now
         await group.triggerGracefulShutdown()
-        try await withTimeout(.seconds(10)) { try await running.value }
-        // The shipped tick is a minute; the runner returned without waiting for it.
-        #expect(ContinuousClock.now - asked < .seconds(5))
+        try await withTimeout(.seconds(40)) { try await running.value }
+        // The shipped tick is a minute; the runner returned without waiting for it. The bound is half
+        // the tick, not a few seconds: under `make test`'s parallel suites on 2 cores the shutdown
+        // itself once took 6.3 s, and a runner that waited for its tick would take about 60 s.
+        #expect(ContinuousClock.now - asked < .seconds(30))
     }
 
     @Test("jobRuns: newest first, narrowed by name, in pages; ADMIN only")
