@@ -73,7 +73,8 @@ def main():
         print("| frames | " + " | ".join(options.dumps) + " |")
         print("|---|" + "---|" * len(profiles))
         for entry in options.share:
-            name, _, pattern = entry.rpartition("=") if "=" in entry else (entry, "", entry)
+            # NAME=PATTERN: the name ends at the first "=" (a pattern may hold one).
+            name, _, pattern = entry.partition("=") if "=" in entry else (entry, "", entry)
             found = re.compile(pattern)
             shares = [sum(any(found.search(f) for f in s) for s in p) / len(p) for p in profiles]
             print(f"| {name} | " + " | ".join(f"{100 * share:.1f}%" for share in shares) + " |")

@@ -31,14 +31,9 @@ enum PostgresTimestamp {
     }
 
     /// Parses `YYYY-MM-DD HH:MM:SS[.ffffff][±HH[:MM[:SS]]]` (a missing offset means UTC)
-    /// and the special values `infinity` / `-infinity`.
-    static func parse(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { parse(utf8: $0) }
-    }
-
-    /// ``parse(_:)`` on a cell's bytes as libpq returns them: no `String`, no array, no
-    /// `timegm` (a page of records has hundreds of timestamps, issue 17).
+    /// and the special values `infinity` / `-infinity`, from a cell's bytes as libpq returns
+    /// them: no `String`, no array, no `timegm` (a page of records has hundreds of
+    /// timestamps, issue 17).
     static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         if bytes.elementsEqual("infinity".utf8) { return .distantFuture }
         if bytes.elementsEqual("-infinity".utf8) { return .distantPast }

@@ -3,6 +3,14 @@ import Testing
 
 @testable import Postgres
 
+extension PostgresTimestamp {
+    /// ``parse(utf8:)`` on a string, as the tests write timestamps.
+    static func parse(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+}
+
 @Suite("Text formats")
 struct ValueFormatTests {
     @Test func arrayLiteralRoundTrip() throws {
