@@ -66,7 +66,7 @@ struct FeedRoutes {
     private func credential(_ request: Request, _ context: QuarryRequestContext) -> RequestCredential {
         RequestCredential(
             bearerToken: context.bearerToken, requestID: context.requestID, clientAddress: context.clientAddress,
-            userAgent: request.headers[.userAgent]
+            userAgent: request.headers.value(.userAgent)
         )
     }
 
@@ -74,7 +74,7 @@ struct FeedRoutes {
     private static func cached(_ body: String, request: Request) -> Response {
         let etag = "\"" + DocumentHash.sha256(body) + "\""
         var headers: HTTPFields = [.eTag: etag, .cacheControl: cacheControl, .vary: "Authorization"]
-        if let match = request.headers[.ifNoneMatch], MediaRoutes.matches(match, etag: etag) {
+        if let match = request.headers.value(.ifNoneMatch), MediaRoutes.matches(match, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "application/json; charset=utf-8"

@@ -27,7 +27,7 @@ struct FoodPictureRoutes {
               let picture = FoodPicture(colour: colour)
         else { throw Self.notFound }
         var headers: HTTPFields = [.eTag: picture.etag, .cacheControl: Self.cacheControl]
-        if let match = request.headers[.ifNoneMatch], MediaRoutes.matches(match, etag: picture.etag) {
+        if let match = request.headers.value(.ifNoneMatch), MediaRoutes.matches(match, etag: picture.etag) {
             return Response(status: .notModified, headers: headers)
         }
         let png = try await Offload.run { try picture.png() }

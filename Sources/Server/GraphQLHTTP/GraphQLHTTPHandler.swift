@@ -30,7 +30,7 @@ struct GraphQLHTTPHandler: Sendable {
     var uploads: MultipartUploadSettings? = nil
 
     func handle(_ request: Request, context: QuarryRequestContext) async throws -> Response {
-        guard request.method == .post, let uploads, MultipartHeaders.isMultipart(request.headers[.contentType]) else {
+        guard request.method == .post, let uploads, MultipartHeaders.isMultipart(request.headers.value(.contentType)) else {
             return try await respond(request, context: context, files: nil)
         }
         let files = TemporaryUploads(directory: uploads.temporaryDirectory)
@@ -46,7 +46,7 @@ struct GraphQLHTTPHandler: Sendable {
 
     private func respond(_ request: Request, context: QuarryRequestContext, files: TemporaryUploads?) async throws -> Response {
         let start = ContinuousClock.now
-        guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers[.accept]) else {
+        guard let mediaType = GraphQLMediaType.negotiate(accept: request.headers.value(.accept)) else {
             throw QuarryHTTPError(
                 .notAcceptable, code: "NOT_ACCEPTABLE",
                 message: "Quarry answers application/graphql-response+json or application/json; the Accept header allows neither."
@@ -100,7 +100,7 @@ struct GraphQLHTTPHandler: Sendable {
         }
         let credential = RequestCredential(
             bearerToken: context.bearerToken, requestID: context.requestID, clientAddress: context.clientAddress,
-            userAgent: request.headers[.userAgent]
+            userAgent: request.headers.value(.userAgent)
         )
         let result = await service.execute(
             prepared, variables: variables, credential: credential, logger: context.logger, uploads: uploaded
@@ -115,7 +115,7 @@ struct GraphQLHTTPHandler: Sendable {
         // 400 when the client reads statuses, 200 for the legacy media type.
         let status: HTTPResponse.Status = result.hasData || mediaType == .json ? .ok : .badRequest
         return Response(
-            status: status, headers: [.contentType: mediaType.contentType],
+            status: status, headers: mediaType.responseHeaders,
             body: .init(byteBuffer: ByteBuffer(bytes: result.body))
         )
     }
@@ -130,8 +130,8 @@ struct GraphQLHTTPHandler: Sendable {
             }
             return try GraphQLRequestParameters(queryItems: items, parseJSON: { try JSONReader.read($0) })
         }
-        try checkContentType(request.headers[.contentType])
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
+        try checkContentType(request.headers.value(.contentType))
+        if let length = request.headers.value(.contentLength).flatMap(Int.init), length > maxBodyBytes {
             throw tooLarge()
         }
         let body: ByteBuffer
@@ -162,7 +162,7 @@ struct GraphQLHTTPHandler: Sendable {
         guard preflight.contains(where: { !(request.headers[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw MultipartUploadError.preflightRequired
         }
-        guard let boundary = MultipartHeaders.boundary(contentType: request.headers[.contentType] ?? "") else {
+        guard let boundary = MultipartHeaders.boundary(contentType: request.headers.value(.contentType) ?? "") else {
             throw MultipartUploadError.malformed("the Content-Type has no valid boundary parameter")
         }
         return try await GraphQLMultipartRequest.read(
@@ -195,7 +195,7 @@ struct GraphQLHTTPHandler: Sendable {
     /// The response of a request that cannot be executed, its errors worded by the service's catalogue.
     private func failureResponse(_ failure: GraphQLRequestFailure, mediaType: GraphQLMediaType) -> Response {
         var status = HTTPResponse.Status.ok
-        var headers: HTTPFields = [.contentType: mediaType.contentType]
+        var headers = mediaType.responseHeaders
         switch failure.status {
         case .malformed:
             status = .badRequest

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// The two response media types of the GraphQL-over-HTTP specification
 /// (https://graphql.github.io/graphql-over-http/draft/#sec-Media-Types), and
 /// the choice between them from a request's `Accept` header.
@@ -10,7 +12,24 @@ public enum GraphQLMediaType: String, Sendable, Equatable {
     case json = "application/json"
 
     /// The `Content-Type` header value of a response of this type.
-    var contentType: String { rawValue + "; charset=utf-8" }
+    var contentType: String {
+        switch self {
+        case .graphQLResponseJSON: "application/graphql-response+json; charset=utf-8"
+        case .json: "application/json; charset=utf-8"
+        }
+    }
+
+    /// A response's headers before the middleware decorates them: `Content-Type` only. Built
+    /// once, so a response copies them (a retain) instead of building a dictionary literal.
+    var responseHeaders: HTTPFields {
+        switch self {
+        case .graphQLResponseJSON: Self.graphQLResponseJSONHeaders
+        case .json: Self.jsonHeaders
+        }
+    }
+
+    private static let graphQLResponseJSONHeaders: HTTPFields = [.contentType: GraphQLMediaType.graphQLResponseJSON.contentType]
+    private static let jsonHeaders: HTTPFields = [.contentType: GraphQLMediaType.json.contentType]
 
     /// Picks the response media type for an `Accept` header (RFC 9110 §12.5.1),
     /// or `nil` when the client accepts neither (the caller answers 406).

@@ -26,11 +26,11 @@ public struct QuarryCORSMiddleware: RouterMiddleware {
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard policy != .disabled, let origin = request.headers[.origin] else {
+        guard policy != .disabled, let origin = request.headers.value(.origin) else {
             return try await next(request, context)
         }
         let allowed = policy.allowedOrigin(for: origin)
-        if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
+        if request.method == .options, request.headers.value(.accessControlRequestMethod) != nil {
             guard let allowed else {
                 throw QuarryHTTPError(
                     .forbidden, code: "CORS_ORIGIN_NOT_ALLOWED",

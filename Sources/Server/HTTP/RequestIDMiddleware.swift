@@ -31,7 +31,7 @@ public struct RequestIDMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let id = request.headers[Self.headerName].flatMap(Self.acceptable) ?? Self.generate()
+        let id = request.headers.value(Self.headerName).flatMap(Self.acceptable) ?? Self.generate()
         context.requestID = id
         context.errorReporter = reporter
         context.logger[metadataKey: "request_id"] = .string(id)

@@ -10,9 +10,11 @@ import Darwin
 /// `StreamLogHandler` writes:
 /// `2026-11-21T16:00:00+0100 info quarry: method=POST request_id=… [Server] request`.
 enum TextLogLine {
-    /// Local time, level, label, then the metadata as `key=value` sorted by key, the
-    /// source in brackets, the message, and a newline.
-    static func render(_ event: LogEvent, label: String, metadata: Logger.Metadata, at time: time_t) -> [UInt8] {
+    /// Local time, level, label, then the metadata as `key=value` (`metadata` comes sorted by
+    /// key), the source in brackets, the message, and a newline.
+    static func render(
+        _ event: LogEvent, label: String, metadata: [(key: String, value: Logger.MetadataValue)], at time: time_t
+    ) -> [UInt8] {
         let message = event.message.description
         var out: [UInt8] = []
         out.reserveCapacity(128 + message.utf8.count)
@@ -22,7 +24,7 @@ enum TextLogLine {
         if !label.isEmpty { out.append(UInt8(ascii: " ")) }
         out.append(contentsOf: label.utf8)
         out.append(UInt8(ascii: ":"))
-        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+        for (key, value) in metadata {
             out.append(UInt8(ascii: " "))
             out.append(contentsOf: key.utf8)
             out.append(UInt8(ascii: "="))

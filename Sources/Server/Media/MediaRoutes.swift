@@ -39,7 +39,7 @@ struct MediaRoutes {
         if media.visibility != .public {
             let credential = RequestCredential(
                 bearerToken: context.bearerToken, requestID: context.requestID, clientAddress: context.clientAddress,
-                userAgent: request.headers[.userAgent]
+                userAgent: request.headers.value(.userAgent)
             )
             let viewer = try await service.viewer(for: credential)
             guard try await MediaQueries.isVisible(media, to: viewer, database: service.database) else { throw Self.notFound }
@@ -50,7 +50,7 @@ struct MediaRoutes {
             .cacheControl: media.visibility == .public ? Self.publicCacheControl : Self.privateCacheControl,
         ]
         if media.visibility != .public { headers[.vary] = "Authorization" }
-        if let match = request.headers[.ifNoneMatch], Self.matches(match, etag: etag) {
+        if let match = request.headers.value(.ifNoneMatch), Self.matches(match, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = media.contentType

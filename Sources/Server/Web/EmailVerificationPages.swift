@@ -64,7 +64,7 @@ struct EmailVerificationPages {
     private func credential(_ request: Request, _ context: QuarryRequestContext) -> RequestCredential {
         RequestCredential(
             bearerToken: nil, requestID: context.requestID, clientAddress: context.clientAddress,
-            userAgent: request.headers[.userAgent]
+            userAgent: request.headers.value(.userAgent)
         )
     }
 }

@@ -52,7 +52,7 @@ struct GraphiQLPage: Sendable {
     /// Everything else (any `query=`, API clients, WebSocket upgrades, which
     /// never reach the router) is GraphQL over HTTP.
     static func isRequested(by request: Request) -> Bool {
-        guard request.method == .get, GraphQLMediaType.prefersHTML(accept: request.headers[.accept]) else { return false }
+        guard request.method == .get, GraphQLMediaType.prefersHTML(accept: request.headers.value(.accept)) else { return false }
         guard let parameters = FormURLEncoded.decode(request.uri.query.map { Substring($0) } ?? "") else { return false }
         return parameters["query"] == nil
     }
