@@ -1,4 +1,5 @@
 import Hummingbird
+import Logging
 import HummingbirdTesting
 import Testing
 
@@ -46,6 +47,26 @@ struct MiddlewareTests {
                 #expect($0.headers[RequestIDMiddleware.headerName] != "a b")
             }
         }
+    }
+
+    @Test("the access line carries the response's request id, as request_id only (Hummingbird's hb.request.id is dropped)")
+    func accessLineRequestID() async throws {
+        let capture = LogCapture()
+        let server = try await TestServer.start()
+        let app = buildApplication(configuration: server.configuration, components: server.components, logger: capture.logger())
+        let sent = try await app.test(.router) { client in
+            var sent: [String] = []
+            for path in ["/healthz", "/no-such-route"] {
+                let response = try await client.execute(uri: path, method: .get)
+                sent.append(try #require(response.headers[RequestIDMiddleware.headerName]))
+            }
+            return sent
+        }
+        let lines = capture.all.filter { $0.message == "request" }
+        #expect(lines.map { $0.metadata["request_id"] } == sent)
+        #expect(lines.map { $0.metadata["path"] } == ["/healthz", "/no-such-route"])
+        #expect(lines.map { $0.metadata["status"] } == ["200", "404"])
+        #expect(lines.allSatisfy { $0.metadata["hb.request.id"] == nil && $0.metadata["method"] == "GET" })
     }
 
     @Test(

@@ -14,8 +14,8 @@ struct AccessLogMiddleware: RouterMiddleware {
         context.logger.info(
             "request",
             metadata: [
-                "method": "\(request.method.rawValue)", "path": "\(request.uri.path)",
-                "status": "\(response.status.code)",
+                "method": .string(request.method.rawValue), "path": .string(request.uri.path),
+                "status": .string(String(response.status.code)),
                 "duration_ms": "\(Double(elapsed.nanoseconds) / 1_000_000)",
             ]
         )

@@ -5,8 +5,8 @@ import Hummingbird
 import Logging
 
 /// Gives every request an id, puts it on every log line written while
-/// handling it (`request_id` metadata) and on every response, errors
-/// included, as `X-Request-Id`.
+/// handling it (`request_id` metadata, in place of Hummingbird's `hb.request.id`)
+/// and on every response, errors included, as `X-Request-Id`.
 ///
 /// A client or proxy may send its own `X-Request-Id` to correlate logs across
 /// services; it is echoed when it is a short token of visible ASCII, and
@@ -34,6 +34,9 @@ public struct RequestIDMiddleware: RouterMiddleware {
         let id = request.headers.value(Self.headerName).flatMap(Self.acceptable) ?? Self.generate()
         context.requestID = id
         context.errorReporter = reporter
+        // Hummingbird's own per-request id (`hb.request.id`) is dropped: `request_id` identifies the
+        // request on every line and in `X-Request-Id`, and rendering a second id cost every access line.
+        context.logger[metadataKey: "hb.request.id"] = nil
         context.logger[metadataKey: "request_id"] = .string(id)
         var response = try await QuarryHTTPError.responseCatchingErrors(request, context: context, next: next)
         response.headers[Self.headerName] = id
