@@ -140,6 +140,29 @@ struct LogInTests {
         #expect(try await h.post("{ viewer { id } }", token: "qry_unknown")["data.viewer"] is NSNull)
     }
 
+    @Test("a token used within a minute of its last slide keeps its row as it is; one due slides once, for its blocked user not at all")
+    func slideOnlyWhenDue() async throws {
+        let h = try await TestService.start()
+        let user = try await h.signUp()
+        let row: SQL = "SELECT expires_at::text AS e, last_used_at::text AS l FROM access_tokens WHERE user_id = \(user.id)"
+        let issued = try await h.pool.query(row)[0]
+        #expect(try await h.post("{ viewer { id } }", token: user.token).string("data.viewer.id") != nil)
+        let after = try await h.pool.query(row)[0]
+        #expect(try after.decode("e", as: String.self) == issued.decode("e", as: String.self))
+        #expect(try after.decode("l", as: String?.self) == issued.decode("l", as: String?.self))
+        // Due (more than a minute behind): the request slides it to a full lifetime again.
+        _ = try await h.pool.execute("UPDATE access_tokens SET expires_at = now() + interval '29 days' WHERE user_id = \(user.id)")
+        #expect(try await h.post("{ viewer { id } }", token: user.token).string("data.viewer.id") != nil)
+        let slid = try await h.pool.query("SELECT expires_at > now() + interval '29 days 23 hours' AS slid, last_used_at IS NOT NULL AS used FROM access_tokens WHERE user_id = \(user.id)")
+        #expect(try slid[0].decode("slid", as: Bool.self) && slid[0].decode("used", as: Bool.self))
+        // A blocked account's token is a guest's and does not slide.
+        _ = try await h.pool.execute("UPDATE access_tokens SET expires_at = now() + interval '29 days' WHERE user_id = \(user.id)")
+        _ = try await h.pool.execute("UPDATE users SET blocked_at = now() WHERE id = \(user.id)")
+        #expect(try await h.post("{ viewer { id } }", token: user.token)["data.viewer"] is NSNull)
+        let kept = try await h.pool.query("SELECT expires_at < now() + interval '29 days 1 minute' AS kept FROM access_tokens WHERE user_id = \(user.id)")
+        #expect(try kept[0].decode("kept", as: Bool.self))
+    }
+
     @Test("an argon2id hash with older parameters is upgraded at login")
     func rehash() async throws {
         let h = try await TestService.start()
