@@ -22,10 +22,11 @@ package enum Sessions {
 
     /// The viewer a token stands for, or `nil` when the token is unknown,
     /// expired or revoked, or its account is blocked. One statement (two when
-    /// the expiry slides, see below), which also reads the user's row as ``UserRecord`` reads it (``Viewer/userRow``),
-    /// so `Query.viewer` costs nothing more. The expiry slides forward only when
-    /// it has fallen more than a minute behind, so a client's concurrent
-    /// requests do not each write (and queue on) the token's row.
+    /// the expiry slides, see below), which also reads the user's row as
+    /// ``UserRecord`` reads it (``Viewer/userRow``), so `Query.viewer` costs
+    /// nothing more. The expiry slides forward only when it has fallen more
+    /// than a minute behind, so a client's concurrent requests do not each
+    /// write (and queue on) the token's row.
     ///
     /// The slide is a second statement, run only then (about once a minute of a token's use):
     /// the look-up itself stays a plain read. Folded into it as a data-modifying `WITH`, the

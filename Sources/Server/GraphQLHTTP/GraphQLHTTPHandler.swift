@@ -159,7 +159,7 @@ struct GraphQLHTTPHandler: Sendable {
         _ request: Request, settings: MultipartUploadSettings, files: TemporaryUploads
     ) async throws -> GraphQLMultipartRequest {
         let preflight = [MultipartUploadSettings.apolloRequirePreflight, MultipartUploadSettings.graphQLPreflight]
-        guard preflight.contains(where: { !(request.headers[$0] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }) else {
+        guard preflight.contains(where: { !(request.headers.value($0) ?? "").trimmingCharacters(in: .whitespaces).isEmpty }) else {
             throw MultipartUploadError.preflightRequired
         }
         guard let boundary = MultipartHeaders.boundary(contentType: request.headers.value(.contentType) ?? "") else {
