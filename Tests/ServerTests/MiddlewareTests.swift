@@ -1,6 +1,6 @@
 import Hummingbird
-import Logging
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import Server

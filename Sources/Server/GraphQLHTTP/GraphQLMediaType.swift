@@ -12,12 +12,7 @@ public enum GraphQLMediaType: String, Sendable, Equatable {
     case json = "application/json"
 
     /// The `Content-Type` header value of a response of this type.
-    var contentType: String {
-        switch self {
-        case .graphQLResponseJSON: "application/graphql-response+json; charset=utf-8"
-        case .json: "application/json; charset=utf-8"
-        }
-    }
+    var contentType: String { rawValue + "; charset=utf-8" }
 
     /// A response's headers before the middleware decorates them: `Content-Type` only. Built
     /// once, so a response copies them (a retain) instead of building a dictionary literal.

@@ -73,7 +73,7 @@ public struct GraphQLWebSocketUpgrade: Sendable {
         }
         let headerToken = authorization.first.map(BearerTokenMiddleware.token(fromAuthorization:))
         if headerToken == .some(nil) { return .dontUpgrade }
-        let requestID = request.headerFields.value(HTTPField.Name("X-Request-Id")!) ?? UUID().uuidString.lowercased()
+        let requestID = request.headerFields.value(RequestIDMiddleware.headerName) ?? UUID().uuidString.lowercased()
         let clientAddress = channel.remoteAddress?.ipAddress
         let userAgent = request.headerFields.value(.userAgent)
         let (service, settings, rateLimiter) = (service, settings, rateLimiter)
