@@ -33,6 +33,16 @@ struct MiddlewareTests {
         }
     }
 
+    @Test("request ids drawn from small blocks stay distinct across refills")
+    func idsAcrossBlocks() {
+        // A block of two ids, so 400 ids refill it 200 times: each refill must bring new bytes.
+        let randomness = RequestIDRandomness(blockSize: 32)
+        let ids = (0..<400).map { _ in RequestIDMiddleware.generate(from: randomness) }
+        #expect(Set(ids).count == ids.count)
+        #expect(Set(ids.map { $0.prefix(16) }).count == ids.count)
+        #expect(Set(ids.map { $0.suffix(16) }).count == ids.count)
+    }
+
     @Test("a well-formed incoming X-Request-Id is echoed, a malformed one replaced")
     func echoedRequestID() async throws {
         try await makeTestApplication().test(.router) { client in

@@ -1,5 +1,4 @@
 import AppCore
-import Auth
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -49,17 +48,16 @@ public struct RequestIDMiddleware: RouterMiddleware {
         return id
     }
 
-    /// 128 random bits as 32 lowercase hex digits, written straight into the
-    /// string's storage: this runs on every request. The bits come from
-    /// OpenSSL's generator (``SecureRandom``), which needs no system call;
-    /// `SystemRandomNumberGenerator` makes one `getrandom(2)` per 64 bits.
-    static func generate() -> String {
-        let bytes = SecureRandom.bytes(16)
+    /// 128 random bits (``RequestIDRandomness``) as 32 lowercase hex digits, written straight
+    /// into the string's storage: this runs on every request.
+    static func generate(from randomness: RequestIDRandomness = .shared) -> String {
+        let (high, low) = randomness.next()
         return String(unsafeUninitializedCapacity: 32) { buffer in
             let digits: StaticString = "0123456789abcdef"
-            for (index, byte) in bytes.enumerated() {
-                buffer[2 * index] = digits.utf8Start[Int(byte >> 4)]
-                buffer[2 * index + 1] = digits.utf8Start[Int(byte & 0xF)]
+            for nibble in 0..<16 {
+                let shift = UInt64(60 - 4 * nibble)
+                buffer[nibble] = digits.utf8Start[Int((high >> shift) & 0xF)]
+                buffer[16 + nibble] = digits.utf8Start[Int((low >> shift) & 0xF)]
             }
             return 32
         }
