@@ -7,6 +7,11 @@ import ServiceLifecycle
 
 /// The router of a Quarry server: middleware outermost first, then routes.
 ///
+/// The middleware is one stack of a fixed type (Hummingbird's `addMiddleware` builder), so a
+/// request goes through one responder layer whose calls the compiler specializes and inlines:
+/// added one by one, each middleware was a layer of its own, with its closures and executor
+/// checks, for every request (issue 17).
+///
 /// Middleware order matters: the error message catalogue comes first, so every
 /// error response below is worded by it; the request id is assigned next so that every
 /// log line and every response (errors included) carries it; metrics and CORS
@@ -16,12 +21,14 @@ public func buildRouter(
     configuration: ServerConfiguration, components: ServerComponents
 ) -> Router<QuarryRequestContext> {
     let router = Router(context: QuarryRequestContext.self)
-    router.add(middleware: ErrorCatalogueMiddleware(catalogue: components.graphQL.errorMessages))
-    router.add(middleware: RequestIDMiddleware(reporter: components.graphQL.errorReporter))
-    router.add(middleware: MetricsMiddleware(metrics: components.metrics))
-    router.add(middleware: AccessLogMiddleware())
-    router.add(middleware: QuarryCORSMiddleware(policy: configuration.cors))
-    router.add(middleware: BearerTokenMiddleware())
+    router.addMiddleware {
+        ErrorCatalogueMiddleware(catalogue: components.graphQL.errorMessages)
+        RequestIDMiddleware(reporter: components.graphQL.errorReporter)
+        MetricsMiddleware(metrics: components.metrics)
+        AccessLogMiddleware()
+        QuarryCORSMiddleware(policy: configuration.cors)
+        BearerTokenMiddleware()
+    }
     GraphQLRoutes(
         handler: GraphQLHTTPHandler(
             service: components.graphQL, maxBodyBytes: configuration.maxRequestBodyBytes, metrics: components.metrics,
