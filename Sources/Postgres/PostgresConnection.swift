@@ -24,28 +24,31 @@ public final class PostgresConnection: Sendable {
     private let transactionDepth = Atomic<Int>(0)
     /// Also counts every statement, e.g. the pool's total for metrics.
     private let tally: StatementCounter?
+    /// The pool's count of exchanges in flight, for polling a lone reply; `nil`: never polls.
+    private let replyPoll: ReplyPoll?
     private static let lastID = Atomic<Int>(0)
 
     /// A process-wide unique connection number.
     static func nextID() -> Int { lastID.add(1, ordering: .relaxed).newValue }
 
-    private init(id: Int, configuration: PostgresConfiguration, tally: StatementCounter?) {
+    private init(id: Int, configuration: PostgresConfiguration, tally: StatementCounter?, replyPoll: ReplyPoll?) {
         self.id = id
         self.configuration = configuration
         self.tally = tally
+        self.replyPoll = replyPoll
         core = Mutex(ConnectionCore(configuration: configuration))
     }
 
     /// Opens a connection and runs the session setup (UTC, ISO dates, statement timeout).
     /// Fails with `DATABASE_UNAVAILABLE` when the server cannot be reached in time.
     public static func connect(configuration: PostgresConfiguration) async throws -> PostgresConnection {
-        try await connect(configuration: configuration, id: nextID(), tally: nil)
+        try await connect(configuration: configuration, id: nextID(), tally: nil, replyPoll: nil)
     }
 
     static func connect(
-        configuration: PostgresConfiguration, id: Int, tally: StatementCounter?
+        configuration: PostgresConfiguration, id: Int, tally: StatementCounter?, replyPoll: ReplyPoll?
     ) async throws -> PostgresConnection {
-        let connection = PostgresConnection(id: id, configuration: configuration, tally: tally)
+        let connection = PostgresConnection(id: id, configuration: configuration, tally: tally, replyPoll: replyPoll)
         let deadline = ContinuousClock.now + configuration.connectTimeout
         _ = try await connection.operation { try await connection.exchange(deadline: deadline) { $0.session.beginConnect() }.get() }
         return connection
@@ -180,12 +183,21 @@ public final class PostgresConnection: Sendable {
     }
 
     /// Starts an exchange with `begin` on the calling task; when libpq must wait for the
-    /// server, the ``SocketReadinessLoop`` drives the rest on its thread and resumes the
-    /// task once with the outcome.
+    /// server, the reply is polled for a moment if the exchange is the pool's only one in
+    /// flight (``ReplyPoll``), then the ``SocketReadinessLoop`` drives the rest on its thread
+    /// and resumes the task once with the outcome.
     private func exchange(
         deadline: ContinuousClock.Instant?, _ begin: (inout ConnectionCore) -> LibPQSession.Progress
     ) async -> Result<PostgresQueryResult, PostgresError> {
-        switch core.withLock({ core in begin(&core) }) {
+        let alone = replyPoll?.begin() ?? false
+        defer { replyPoll?.end() }
+        var progress = core.withLock { core in begin(&core) }
+        if alone, let replyPoll, configuration.replyPollWindow > .zero {
+            progress = replyPoll.poll(progress, for: configuration.replyPollWindow) {
+                core.withLock { core in core.session.resume(.ready) }
+            }
+        }
+        switch progress {
         case .finished(let result):
             return result
         case .wait(let socket, let read, let write):

@@ -24,6 +24,8 @@ public final class PostgresPool: Sendable {
     private let state: Mutex<PoolState>
     /// Statements executed through this pool's connections, for metrics.
     private let tally = StatementCounter(parent: nil)
+    /// Exchanges in flight on the pool's connections: a lone one polls for its reply.
+    let replyPoll = ReplyPoll()
     /// Each time the database was unreachable, published when a connection succeeds
     /// again; the newest few are kept until read, and the stream ends at ``shutdown()``.
     /// One consumer reads it (the server's event log of outages).
@@ -195,7 +197,7 @@ public final class PostgresPool: Sendable {
         var ended: PostgresOutage?
         do {
             let connection = try await PostgresConnection.connect(
-                configuration: configuration, id: PostgresConnection.nextID(), tally: tally
+                configuration: configuration, id: PostgresConnection.nextID(), tally: tally, replyPoll: replyPoll
             )
             effects = state.withLock { state in
                 state.connections[slot] = connection

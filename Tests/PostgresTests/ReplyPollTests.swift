@@ -1,0 +1,58 @@
+import CommonTestSupport
+import TestDatabaseSupport
+import Testing
+
+@testable import Postgres
+
+@Suite("Reply poll: a lone statement's reply read on the sending task")
+struct ReplyPollTests {
+    @Test("the gate: only an exchange that begins with none other in flight polls")
+    func gate() {
+        let poll = ReplyPoll()
+        #expect(poll.begin())
+        #expect(!poll.begin())
+        poll.end()
+        #expect(!poll.begin())
+        poll.end()
+        poll.end()
+        #expect(poll.begin())
+        poll.end()
+    }
+
+    @Test("a lone statement's reply is caught by the poll, rows intact, also across many reads")
+    func loneRepliesCaught() async throws {
+        // A window far beyond any reply's time, so that on a loaded machine the poll still catches it.
+        let pool = try TestDatabases.pool(poolSize: 1) { $0.replyPollWindow = .seconds(5) }
+        defer { pool.shutdown() }
+        for _ in 0..<3 {
+            let before = pool.replyPoll.caught.load(ordering: .relaxed)
+            #expect(try await pool.query("SELECT 41 + 1 AS answer")[0].decode("answer", as: Int.self) == 42)
+            #expect(pool.replyPoll.caught.load(ordering: .relaxed) > before)
+        }
+        // About 600 KB: the reply arrives in many reads, each advancing the exchange during the poll.
+        let rows = try await pool.query("SELECT g, repeat('x', 100) AS filler FROM generate_series(1, 5000) AS g")
+        #expect(rows.count == 5000)
+        #expect(try rows.last?.decode("g", as: Int.self) == 5000)
+        #expect(try rows.allSatisfy { try $0.decode("filler", as: String.self).utf8.count == 100 })
+    }
+
+    @Test("no poll while another statement of the pool is in flight")
+    func noPollBesideAnother() async throws {
+        // A 300 ms window: the sleeping statement polls that long and then waits on the loop, so its
+        // reply (after 2 s) is never caught; the statement that begins beside it must not poll at all.
+        let pool = try TestDatabases.pool(poolSize: 2) { $0.replyPollWindow = .milliseconds(300) }
+        defer { pool.shutdown() }
+        // Prepared first (a bound parameter keeps one text), so the sleeper's only exchange is its execution.
+        let sleep: @Sendable (Double) async throws -> Void = { seconds in _ = try await pool.query("SELECT pg_sleep(\(seconds))") }
+        try await sleep(0)
+        let caught = pool.replyPoll.caught.load(ordering: .relaxed)
+        let sleeper = Task { try await sleep(2) }
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(try await pool.query("SELECT 2 AS two")[0].decode("two", as: Int.self) == 2)
+        _ = try await sleeper.value
+        #expect(pool.replyPoll.caught.load(ordering: .relaxed) == caught)
+        // Alone again, a statement's reply is caught.
+        _ = try await pool.query("SELECT 3")
+        #expect(pool.replyPoll.caught.load(ordering: .relaxed) > caught)
+    }
+}
