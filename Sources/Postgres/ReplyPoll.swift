@@ -15,7 +15,7 @@ import Glibc
 /// that by about 100 µs (Benchmarks/README.md). The poll is bounded, and it runs only
 /// when the exchange is the pool's only one in flight: under load, replies queue behind
 /// other statements and the cores have other work, so no thread is held polling (at 64
-/// connections, polling every reply cost 5–20% of the throughput).
+/// connections, polling every reply cost 3–21% of the throughput).
 final class ReplyPoll: Sendable {
     /// Exchanges begun on the pool's connections and not answered yet.
     private let inFlight = Atomic<Int>(0)
