@@ -33,6 +33,21 @@ struct MiddlewareTests {
         }
     }
 
+    @Test("a request's id (HTTP and the WebSocket upgrade): a well-formed X-Request-Id kept, any other replaced")
+    func idForHeaders() {
+        #expect(RequestIDMiddleware.id(for: [RequestIDMiddleware.headerName: "abc-123"]) == "abc-123")
+        let longest = String(repeating: "x", count: 128)
+        #expect(RequestIDMiddleware.id(for: [RequestIDMiddleware.headerName: longest]) == longest)
+        // Too long, a space, a tab, a byte beyond ASCII, empty: not 1–128 characters of visible ASCII.
+        for malformed in [String(repeating: "x", count: 129), "has space", "a\tb", "caf\u{E9}", ""] {
+            let id = RequestIDMiddleware.id(for: [RequestIDMiddleware.headerName: malformed])
+            #expect(id != malformed)
+            #expect(id.utf8.count == 32 && id.allSatisfy { "0123456789abcdef".contains($0) })
+        }
+        let generated = RequestIDMiddleware.id(for: [:])
+        #expect(generated.utf8.count == 32 && generated.allSatisfy { "0123456789abcdef".contains($0) })
+    }
+
     @Test("request ids drawn from small blocks stay distinct across refills")
     func idsAcrossBlocks() {
         // A block of two ids, so 400 ids refill it 200 times: each refill must bring new bytes.

@@ -73,13 +73,13 @@ public struct GraphQLWebSocketUpgrade: Sendable {
         }
         let headerToken = authorization.first.map(BearerTokenMiddleware.token(fromAuthorization:))
         if headerToken == .some(nil) { return .dontUpgrade }
-        let requestID = request.headerFields.value(RequestIDMiddleware.headerName) ?? UUID().uuidString.lowercased()
+        let requestID = RequestIDMiddleware.id(for: request.headerFields)
         let clientAddress = channel.remoteAddress?.ipAddress
         let userAgent = request.headerFields.value(.userAgent)
         let (service, settings, rateLimiter) = (service, settings, rateLimiter)
         return .upgrade([.secWebSocketProtocol: Self.subprotocol]) { inbound, outbound, context in
             var logger = context.logger
-            logger[metadataKey: "request_id"] = "\(requestID)"
+            logger[metadataKey: "request_id"] = .string(requestID)
             let session = GraphQLWSSession(
                 service: service, outbound: outbound, logger: logger, headerToken: headerToken ?? nil, requestID: requestID,
                 clientAddress: clientAddress, userAgent: userAgent, maxOperations: settings.maxOperationsPerSocket,

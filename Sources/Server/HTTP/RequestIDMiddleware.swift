@@ -30,7 +30,7 @@ public struct RequestIDMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        let id = request.headers.value(Self.headerName).flatMap(Self.acceptable) ?? Self.generate()
+        let id = Self.id(for: request.headers)
         context.requestID = id
         context.errorReporter = reporter
         // Hummingbird's own per-request id (`hb.request.id`) is dropped: `request_id` identifies the
@@ -40,6 +40,12 @@ public struct RequestIDMiddleware: RouterMiddleware {
         var response = try await QuarryHTTPError.responseCatchingErrors(request, context: context, next: next)
         response.headers[Self.headerName] = id
         return response
+    }
+
+    /// The id of a request with `headers`: its `X-Request-Id` when ``acceptable(_:)``, else a
+    /// new one. The WebSocket upgrade names its socket's id the same way.
+    static func id(for headers: HTTPFields) -> String {
+        headers.value(headerName).flatMap(acceptable) ?? generate()
     }
 
     /// An incoming id is kept when it is 1–128 characters of visible ASCII.
