@@ -8,7 +8,8 @@ import Synchronization
 /// under that lock. An operation (a statement, a script, the connect) is sent on the
 /// calling task; when libpq must wait for the server, the process's ``SocketReadinessLoop``
 /// drives the rest of the exchange on its thread as the socket becomes ready and resumes
-/// the task once with the outcome. `serial` keeps operations one at a time, since an
+/// the task once with the outcome (a pooled connection's lone exchange first polls for its
+/// reply on the task for a moment, ``ReplyPoll``). `serial` keeps operations one at a time, since an
 /// exchange spans those waits. No `@unchecked Sendable` is needed: `Mutex` and `Atomic`
 /// make the class Sendable.
 public final class PostgresConnection: Sendable {
