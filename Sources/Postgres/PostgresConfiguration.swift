@@ -22,7 +22,7 @@ public struct PostgresConfiguration: Sendable {
     /// `SET statement_timeout` on every connection; `nil` keeps the server's default.
     public var statementTimeout: Duration? = .seconds(30)
     /// How long a pooled connection polls for a reply on the sending task while no other
-    /// statement of the pool is in flight, before waiting for it on the readiness loop
+    /// statement is in flight in the process, before waiting for it on the readiness loop
     /// (`ReplyPoll`: two thread wake-ups saved on an idle server); zero never polls.
     public var replyPollWindow: Duration = .microseconds(60)
     /// Delay before re-trying a failed connection, doubled per failure up to `maxReconnectDelay`.

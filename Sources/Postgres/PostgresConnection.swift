@@ -8,7 +8,7 @@ import Synchronization
 /// under that lock. An operation (a statement, a script, the connect) is sent on the
 /// calling task; when libpq must wait for the server, the process's ``SocketReadinessLoop``
 /// drives the rest of the exchange on its thread as the socket becomes ready and resumes
-/// the task once with the outcome (a pooled connection's lone exchange first polls for its
+/// the task once with the outcome (a pooled connection's exchange, when it is the process's only one, first polls for its
 /// reply on the task for a moment, ``ReplyPoll``). `serial` keeps operations one at a time, since an
 /// exchange spans those waits. No `@unchecked Sendable` is needed: `Mutex` and `Atomic`
 /// make the class Sendable.
@@ -25,7 +25,7 @@ public final class PostgresConnection: Sendable {
     private let transactionDepth = Atomic<Int>(0)
     /// Also counts every statement, e.g. the pool's total for metrics.
     private let tally: StatementCounter?
-    /// The pool's count of exchanges in flight, for polling a lone reply; `nil`: never polls.
+    /// The count of exchanges in flight, for polling a lone reply; `nil`: never polls.
     private let replyPoll: ReplyPoll?
     private static let lastID = Atomic<Int>(0)
 
@@ -184,8 +184,8 @@ public final class PostgresConnection: Sendable {
     }
 
     /// Starts an exchange with `begin` on the calling task; when libpq must wait for the
-    /// server, the reply is polled for a moment if the exchange is the pool's only one in
-    /// flight (``ReplyPoll``), then the ``SocketReadinessLoop`` drives the rest on its thread
+    /// server, the reply is polled for a moment if the exchange is the only one in flight
+    /// (``ReplyPoll``), then the ``SocketReadinessLoop`` drives the rest on its thread
     /// and resumes the task once with the outcome.
     private func exchange(
         deadline: ContinuousClock.Instant?, _ begin: (inout ConnectionCore) -> LibPQSession.Progress

@@ -24,17 +24,23 @@ public final class PostgresPool: Sendable {
     private let state: Mutex<PoolState>
     /// Statements executed through this pool's connections, for metrics.
     private let tally = StatementCounter(parent: nil)
-    /// Exchanges in flight on the pool's connections: a lone one polls for its reply.
-    let replyPoll = ReplyPoll()
+    /// Exchanges in flight (the process's, ``ReplyPoll/process``): a lone one polls for its reply.
+    let replyPoll: ReplyPoll
     /// Each time the database was unreachable, published when a connection succeeds
     /// again; the newest few are kept until read, and the stream ends at ``shutdown()``.
     /// One consumer reads it (the server's event log of outages).
     public let outages: AsyncStream<PostgresOutage>
     private let outageContinuation: AsyncStream<PostgresOutage>.Continuation
 
-    public init(configuration: PostgresConfiguration, logger: Logger = Logger(label: "quarry.postgres")) {
+    public convenience init(configuration: PostgresConfiguration, logger: Logger = Logger(label: "quarry.postgres")) {
+        self.init(configuration: configuration, logger: logger, replyPoll: .process)
+    }
+
+    /// A pool counting its exchanges in flight in `replyPoll` (tests give it a count of its own).
+    init(configuration: PostgresConfiguration, logger: Logger, replyPoll: ReplyPoll) {
         self.configuration = configuration
         self.logger = logger
+        self.replyPoll = replyPoll
         (outages, outageContinuation) = AsyncStream.makeStream(of: PostgresOutage.self, bufferingPolicy: .bufferingNewest(16))
         state = Mutex(
             PoolState(

@@ -6,18 +6,23 @@ import Glibc
 
 /// A reply polled for on the task that sent the statement, for a moment
 /// (`PostgresConfiguration.replyPollWindow`), before the wait goes to the
-/// ``SocketReadinessLoop``; only while no other exchange of the pool is in flight.
+/// ``SocketReadinessLoop``; only while no other exchange is in flight in the process.
 ///
 /// Why: a reply the readiness loop waits for costs two thread wake-ups on an idle
 /// server, the loop's and then a cooperative-pool thread's to resume the task. On the
 /// 2-core VM of issue 17 they made a `SELECT now()` add about 220 µs to a request where
 /// PostgreSQL's own round trip (pgbench, one client) is 45 µs; polling for 60 µs cut
 /// that by about 100 µs (Benchmarks/README.md). The poll is bounded, and it runs only
-/// when the exchange is the pool's only one in flight: under load, replies queue behind
-/// other statements and the cores have other work, so no thread is held polling (at 64
-/// connections, polling every reply cost 3–21% of the throughput).
+/// when the exchange is the only one in flight: under load, replies queue behind other
+/// statements and the cores have other work, so no thread is held polling (at 64
+/// connections, polling every reply cost 3–21% of the throughput). The count is the
+/// process's (``process``), shared by every pool, since the thread a poll holds is one
+/// of the process's cooperative pool.
 final class ReplyPoll: Sendable {
-    /// Exchanges begun on the pool's connections and not answered yet.
+    /// The count of the process's pools.
+    static let process = ReplyPoll()
+
+    /// Exchanges begun on the connections counted here and not answered yet.
     private let inFlight = Atomic<Int>(0)
     /// Replies the poll caught (for tests).
     let caught = Atomic<Int>(0)

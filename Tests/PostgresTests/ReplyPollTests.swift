@@ -1,4 +1,5 @@
 import CommonTestSupport
+import Logging
 import TestDatabaseSupport
 import Testing
 
@@ -6,6 +7,21 @@ import Testing
 
 @Suite("Reply poll: a lone statement's reply read on the sending task")
 struct ReplyPollTests {
+    /// A pool with a count of exchanges of its own, not the process's, which the tests running
+    /// beside these share: what is in flight is then these tests' statements only.
+    static func pool(poolSize: Int, adjust: (inout PostgresConfiguration) -> Void) throws -> PostgresPool {
+        var configuration = try TestDatabases.configuration(poolSize: poolSize)
+        adjust(&configuration)
+        return PostgresPool(configuration: configuration, logger: Logger(label: "quarry.test"), replyPoll: ReplyPoll())
+    }
+
+    @Test("pools count their exchanges in one count for the process")
+    func oneCountForTheProcess() throws {
+        let (first, second) = (try TestDatabases.pool(), try TestDatabases.pool())
+        defer { first.shutdown(); second.shutdown() }
+        #expect(first.replyPoll === ReplyPoll.process && second.replyPoll === ReplyPoll.process)
+    }
+
     @Test("the gate: only an exchange that begins with none other in flight polls")
     func gate() {
         let poll = ReplyPoll()
@@ -22,7 +38,7 @@ struct ReplyPollTests {
     @Test("a lone statement's reply is caught by the poll, rows intact, also across many reads")
     func loneRepliesCaught() async throws {
         // A window far beyond any reply's time, so that on a loaded machine the poll still catches it.
-        let pool = try TestDatabases.pool(poolSize: 1) { $0.replyPollWindow = .seconds(5) }
+        let pool = try Self.pool(poolSize: 1) { $0.replyPollWindow = .seconds(5) }
         defer { pool.shutdown() }
         for _ in 0..<3 {
             let before = pool.replyPoll.caught.load(ordering: .relaxed)
@@ -40,7 +56,7 @@ struct ReplyPollTests {
     func noPollBesideAnother() async throws {
         // A 300 ms window: the sleeping statement polls that long and then waits on the loop, so its
         // reply (after 2 s) is never caught; the statement that begins beside it must not poll at all.
-        let pool = try TestDatabases.pool(poolSize: 2) { $0.replyPollWindow = .milliseconds(300) }
+        let pool = try Self.pool(poolSize: 2) { $0.replyPollWindow = .milliseconds(300) }
         defer { pool.shutdown() }
         // Prepared first (a bound parameter keeps one text), so the sleeper's only exchange is its execution.
         let sleep: @Sendable (Double) async throws -> Void = { seconds in _ = try await pool.query("SELECT pg_sleep(\(seconds))") }

@@ -36,8 +36,12 @@ struct GracefulShutdownTests {
         let events = EventLog()
         let router = buildRouter(configuration: configuration, components: components)
         let (handling, handlingContinuation) = AsyncStream.makeStream(of: Void.self)
+        let (triggered, triggeredContinuation) = AsyncStream.makeStream(of: Void.self)
         router.get("/slow") { _, _ in
             handlingContinuation.yield()
+            // Answered once shutdown has begun, and a while after, for its quiesce event to reach the
+            // connection: timed from the request alone, a busy machine could answer before it arrived.
+            _ = try await triggered.next(within: .seconds(30))
             try await Task.sleep(for: .milliseconds(600))
             events.append("slow request finished")
             return "done"
@@ -66,6 +70,7 @@ struct GracefulShutdownTests {
             // Shut down while the request is in its handler: in flight, not yet answered.
             _ = try await handling.next()
             await group.triggerGracefulShutdown()
+            triggeredContinuation.yield()
             let response = try await slow
             #expect(response.status == .ok)
             // Answered during shutdown: the client is told not to reuse the connection.
