@@ -28,6 +28,7 @@ assert all(len(f["screenshots"]["edges"]) == 3 and f["lastMessage"] for f in fri
 
 # pgbench's variables for the bench account, and the check that its script is still what Quarry runs.
 source "$here/pgbench.sh"
+source "$here/settle.sh"
 variables=$(friends_pgbench_variables)
 readarray -t friends_pgbench <<<"$variables"
 check_pgbench_statements friends-pgbench.sql friends.lua "${friends_pgbench[@]}"
@@ -35,6 +36,7 @@ check_pgbench_statements friends-pgbench.sql friends.lua "${friends_pgbench[@]}"
 # wrk with `script`, then `requests/s p50 p99 statements-per-request`.
 measure() {
   local script=$1 sum_before count_before sum_after count_after
+  settle
   read -r sum_before count_before < <(statements)
   wrk -t2 -c"$connections" -d"${duration}s" --latency -s "$here/$script" "$url" >"$work/wrk.txt"
   read -r sum_after count_after < <(statements)
@@ -44,6 +46,7 @@ measure() {
 # The same viewer's cheapest authenticated query first, as the baseline of this run.
 read -r base_rps base_p50 base_p99 base_statements < <(measure viewer.lua)
 read -r rps p50 p99 per_request < <(measure friends.lua)
+settle
 read -r pg_tps pg_p50 pg_p99 < <(measure_pgbench friends-pgbench.sql "$connections" "${friends_pgbench[@]}")
 pg_statements=$(grep -c ';$' "$here/friends-pgbench.sql")
 cat <<TABLE

@@ -80,15 +80,18 @@ measure_wrk() {
   python3 "$here/wrk-summary.py" "$work/wrk.txt" 3
 }
 source "$here/pgbench.sh"
+source "$here/settle.sh"
 variables=$(friends_pgbench_variables)
 readarray -t friends_pgbench <<<"$variables"
 check_pgbench_statements friends-pgbench.sql friends.lua "${friends_pgbench[@]}"
 
-# Results, `round load rps p50 p99` a line, in one file the summary reads: `record round load command…`.
+# Results, `round load rps p50 p99` a line, in one file the summary reads: `record round load command…`, each
+# on an idle machine (settle.sh: the peer's friends requests in flight outlast its wrk run by seconds).
 results=$work/results.txt
 record() {
   local round=$1 load=$2 measured
   shift 2
+  settle
   measured=$("$@")
   echo "$round $load $measured" >>"$results"
 }
