@@ -4,7 +4,7 @@ import Postgres
 /// A key of a loader of child pages: whose page (`parent`), which page, and
 /// what else decides the statement (`shape`: a search, the viewer the rows
 /// are read for). Keys with the same shape and page share one statement.
-package protocol ChildPageKey: Hashable, Sendable {
+public protocol ChildPageKey: Hashable, Sendable {
     associatedtype Shape: Hashable
     var parent: UUID { get }
     var page: PageRequest { get }
@@ -17,10 +17,13 @@ package protocol ChildPageKey: Hashable, Sendable {
 /// index range scan per parent and follows the rows returned, not all the rows
 /// the parents have (a `row_number()` window over `parent = ANY(…)` would
 /// number them all). Each answer is a ``Connection`` in the page's order.
-package enum ChildPages {
+///
+/// The readers are public and inlinable, as ``Connection``'s pages are, so that each caller's
+/// copy is specialized for its key and record types; the statement is built out of line.
+public enum ChildPages {
     /// The pages `keys` ask for, in as few statements as there are different
     /// (shape, page) pairs among them: one for the usual "each friend's latest 3".
-    package static func read<Key: ChildPageKey, Record: Sendable>(
+    @inlinable public static func read<Key: ChildPageKey, Record: Sendable>(
         _ keys: [Key], database: PostgresPool, query: (Key.Shape) -> PageQuery,
         record: (PostgresRow) throws -> Record
     ) async throws -> [Key: Connection<Record>] {
@@ -39,24 +42,11 @@ package enum ChildPages {
     /// gets a connection (empty when it has no children); with it, only the
     /// parents that are rows of that table (by `id`) do, so a caller tells "no
     /// such parent" from "no children" in the same statement.
-    package static func read<Record: Sendable>(
+    @inlinable public static func read<Record: Sendable>(
         parents: [UUID], page: PageRequest, query: PageQuery, parentTable: SQL? = nil, database: PostgresPool,
         record: (PostgresRow) throws -> Record
     ) async throws -> [UUID: Connection<Record>] {
-        let source: SQL = if let parentTable {
-            "(SELECT id FROM \(parentTable) WHERE id = ANY(\(parents)::uuid[])) AS k(parent)"
-        } else {
-            "unnest(\(parents)::uuid[]) AS k(parent)"
-        }
-        let rows = try await database.query("""
-            SELECT k.parent AS page_parent, p.* FROM \(source)
-            LEFT JOIN LATERAL (
-                SELECT \(query.columns), \(query.time) AS page_time, \(query.id) AS page_id FROM \(query.from)
-                WHERE \(query.condition) AND \(page.condition(time: query.time, id: query.id))
-                ORDER BY \(page.ordering(time: query.time, id: query.id)) LIMIT \(page.limit)
-            ) p ON TRUE
-            ORDER BY k.parent, \(page.ordering(time: "p.page_time", id: "p.page_id"))
-            """)
+        let rows = try await rows(parents: parents, page: page, query: query, parentTable: parentTable, database: database)
         // The rows come parent by parent (`ORDER BY k.parent`), so each parent's page is
         // built as soon as its rows end: no dictionary of row lists, and the page columns'
         // positions are looked up once, not for each row.
@@ -84,8 +74,33 @@ package enum ChildPages {
         return pages
     }
 
-    private struct Group<Shape: Hashable>: Hashable {
-        let shape: Shape
-        let page: PageRequest
+    /// The rows of ``read(parents:page:query:parentTable:database:record:)``'s statement, parent by parent.
+    @usableFromInline static func rows(
+        parents: [UUID], page: PageRequest, query: PageQuery, parentTable: SQL?, database: PostgresPool
+    ) async throws -> [PostgresRow] {
+        let source: SQL = if let parentTable {
+            "(SELECT id FROM \(parentTable) WHERE id = ANY(\(parents)::uuid[])) AS k(parent)"
+        } else {
+            "unnest(\(parents)::uuid[]) AS k(parent)"
+        }
+        return try await database.query("""
+            SELECT k.parent AS page_parent, p.* FROM \(source)
+            LEFT JOIN LATERAL (
+                SELECT \(query.columns), \(query.time) AS page_time, \(query.id) AS page_id FROM \(query.from)
+                WHERE \(query.condition) AND \(page.condition(time: query.time, id: query.id))
+                ORDER BY \(page.ordering(time: query.time, id: query.id)) LIMIT \(page.limit)
+            ) p ON TRUE
+            ORDER BY k.parent, \(page.ordering(time: "p.page_time", id: "p.page_id"))
+            """)
+    }
+
+    @usableFromInline struct Group<Shape: Hashable>: Hashable {
+        @usableFromInline let shape: Shape
+        @usableFromInline let page: PageRequest
+
+        @usableFromInline init(shape: Shape, page: PageRequest) {
+            self.shape = shape
+            self.page = page
+        }
     }
 }

@@ -3,7 +3,7 @@ import GraphQLExecution
 /// Where an edge of a ``Connection`` is: a keyset ``Cursor``, written out only when a client
 /// asks for the edge's cursor (a page of 50 friends with 3 screenshots each has 200 edges,
 /// and such a query asks for none), or a list's own cursor text.
-enum EdgePosition: Sendable {
+public enum EdgePosition: Sendable {
     case keyset(Cursor)
     case text(String)
 
@@ -19,24 +19,35 @@ enum EdgePosition: Sendable {
 /// A page of a list as a Relay connection (`XConnection { edges { cursor node } pageInfo }`):
 /// built from the rows a ``PageRequest`` read, in the order the statement
 /// returned them (up to ``PageRequest/limit`` rows).
-package struct Connection<Node: Sendable>: GraphQLFieldTable {
-    struct Edge: GraphQLFieldTable {
-        let position: EdgePosition
-        let node: Node
+///
+/// Public, with its pages built and its fields read by inlinable code (as ``ChildPages`` reads
+/// them), so that the module that names `Node` specializes that code for its record type: generic,
+/// every edge's copy, every node read and every page's array went through `Node`'s metadata and
+/// value witnesses (issue 17). A `package` declaration's inlinable body is not made available to
+/// other modules' optimizer; a public one's is.
+public struct Connection<Node: Sendable>: GraphQLFieldTable {
+    @usableFromInline struct Edge: GraphQLFieldTable {
+        @usableFromInline let position: EdgePosition
+        @usableFromInline let node: Node
+
+        @usableFromInline init(position: EdgePosition, node: Node) {
+            self.position = position
+            self.node = node
+        }
 
         /// The position as clients see it.
-        var cursor: String { position.text }
+        @usableFromInline var cursor: String { position.text }
 
-        static var fieldReaders: [String: @Sendable (Edge) -> (any Sendable)?] {
+        @inlinable static var fieldReaders: [String: @Sendable (Edge) -> (any Sendable)?] {
             ["cursor": { $0.cursor }, "node": { $0.node }]
         }
     }
 
-    let edges: [Edge]
-    let pageInfo: PageInfo
+    @usableFromInline let edges: [Edge]
+    @usableFromInline let pageInfo: PageInfo
 
     /// `rows`, each with its position, as read with `request`'s ordering.
-    package init(rows: [(node: Node, cursor: Cursor)], request: PageRequest) {
+    @inlinable public init(rows: [(node: Node, cursor: Cursor)], request: PageRequest) {
         let more = rows.count > request.size
         var edges = rows.prefix(request.size).map { Edge(position: .keyset($0.cursor), node: $0.node) }
         if request.fromEnd { edges.reverse() }
@@ -57,7 +68,7 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
         )
     }
 
-    private init(edges: [Edge], pageInfo: PageInfo) {
+    @usableFromInline init(edges: [Edge], pageInfo: PageInfo) {
         self.edges = edges
         self.pageInfo = pageInfo
     }
@@ -70,19 +81,21 @@ package struct Connection<Node: Sendable>: GraphQLFieldTable {
         Connection<Other>(edges: edges.map { .init(position: $0.position, node: transform($0.node)) }, pageInfo: pageInfo)
     }
 
-    package static var fieldReaders: [String: @Sendable (Connection) -> (any Sendable)?] {
+    @inlinable public static var fieldReaders: [String: @Sendable (Connection) -> (any Sendable)?] {
         ["edges": { $0.edges }, "pageInfo": { $0.pageInfo }]
     }
 
     /// Binds this connection as `XConnection` and its edges as `XEdge`.
-    package static func bind(as connectionType: String, edge edgeType: String, into builder: inout ExecutableSchemaBuilder<QuarryContext>) {
+    @inlinable public static func bind(
+        as connectionType: String, edge edgeType: String, into builder: inout ExecutableSchemaBuilder<QuarryContext>
+    ) {
         builder.readFields(of: Connection.self, as: connectionType)
         builder.readFields(of: Edge.self, as: edgeType)
     }
 }
 
 /// `PageInfo` (schema/pagination.graphql).
-package struct PageInfo: GraphQLRecord {
+public struct PageInfo: GraphQLRecord {
     let hasNextPage: Bool
     let hasPreviousPage: Bool
     /// The first and last edges' positions, written out only when asked (like the edges' own).
@@ -90,15 +103,15 @@ package struct PageInfo: GraphQLRecord {
     let end: EdgePosition?
 
     /// A page's info (``Connection`` and ``KeysetConnection`` build it).
-    init(hasNextPage: Bool, hasPreviousPage: Bool, start: EdgePosition?, end: EdgePosition?) {
+    @usableFromInline init(hasNextPage: Bool, hasPreviousPage: Bool, start: EdgePosition?, end: EdgePosition?) {
         self.hasNextPage = hasNextPage
         self.hasPreviousPage = hasPreviousPage
         self.start = start
         self.end = end
     }
 
-    package static let objectTypeName = "PageInfo"
-    package static let fieldReaders: [String: @Sendable (PageInfo) -> (any Sendable)?] = [
+    public static let objectTypeName = "PageInfo"
+    public static let fieldReaders: [String: @Sendable (PageInfo) -> (any Sendable)?] = [
         "hasNextPage": { $0.hasNextPage }, "hasPreviousPage": { $0.hasPreviousPage },
         "startCursor": { $0.start?.text }, "endCursor": { $0.end?.text },
     ]

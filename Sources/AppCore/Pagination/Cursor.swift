@@ -8,7 +8,7 @@ import GraphQLLanguage
 /// skips or repeats a row when rows are added between requests. A list read
 /// in tiers (the newsfeed) puts the tier first. Clients see it as an opaque
 /// string (Relay cursor connections spec, "Cursor").
-package struct Cursor: Sendable, Hashable {
+public struct Cursor: Sendable, Hashable {
     /// The tier of a list read in tiers, ordered before time and id (the
     /// newsfeed's friends, nearby and everyone's posts); 0 in a list of one tier.
     package let tier: Int
@@ -16,7 +16,7 @@ package struct Cursor: Sendable, Hashable {
     let microseconds: Int64
     package let id: UUID
 
-    package init(tier: Int = 0, time: Date, id: UUID) {
+    public init(tier: Int = 0, time: Date, id: UUID) {
         self.tier = tier
         microseconds = Int64((time.timeIntervalSince1970 * 1_000_000).rounded())
         self.id = id

@@ -4,7 +4,7 @@ import Postgres
 /// input): the rows of a root list (``ListPages``: the admin lists) or one
 /// parent's children around `k.parent`, the parent's id (``ChildPages``: a
 /// user's screenshots, a user's friends, the messages of a conversation).
-package struct PageQuery: Sendable {
+public struct PageQuery: Sendable {
     /// The select list of one row (a record's `columns`).
     let columns: SQL
     /// The tables the rows come from, e.g. `screenshots s JOIN media m ON m.id = s.media_id`.

@@ -7,7 +7,7 @@ import Postgres
 /// `last`/`before` read backward from its end; `after` and `before` may bound
 /// either. Lists are ordered by time, then id (see ``Cursor``), and read with
 /// keyset conditions, so a page costs one index range scan however deep it is.
-package struct PageRequest: Sendable, Hashable {
+public struct PageRequest: Sendable, Hashable {
     /// The order of the whole list.
     package enum Order: Sendable, Hashable {
         case newestFirst
@@ -16,9 +16,9 @@ package struct PageRequest: Sendable, Hashable {
 
     let order: Order
     /// How many items the page holds at most.
-    package let size: Int
+    public let size: Int
     /// Whether the page is the last `size` items before `before` (`last` was given).
-    let fromEnd: Bool
+    @usableFromInline let fromEnd: Bool
     package let after: Cursor?
     package let before: Cursor?
 

@@ -91,7 +91,9 @@ public struct ExecutableSchemaBuilder<Context: Sendable> {
     /// Binds every entry of `Record`'s field table to its field of `Record.objectTypeName`
     /// (see ``GraphQLRecord``): an entry naming no field, or a field with arguments
     /// (which needs a resolver to read them), is a problem ``build()`` reports.
-    public mutating func readFields<Record: GraphQLRecord>(of record: Record.Type) {
+    ///
+    /// Inlinable for the same reason as ``readFields(of:as:)``, which it calls.
+    @inlinable public mutating func readFields<Record: GraphQLRecord>(of record: Record.Type) {
         readFields(of: record, as: Record.objectTypeName)
     }
 
