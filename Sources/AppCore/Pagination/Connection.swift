@@ -77,7 +77,7 @@ public struct Connection<Node: Sendable>: GraphQLFieldTable {
     package var nodes: [Node] { edges.map(\.node) }
 
     /// The same page with each node transformed (e.g. seen by a friend), positions kept.
-    package func map<Other: Sendable>(_ transform: (Node) -> Other) -> Connection<Other> {
+    @inlinable public func map<Other: Sendable>(_ transform: (Node) -> Other) -> Connection<Other> {
         Connection<Other>(edges: edges.map { .init(position: $0.position, node: transform($0.node)) }, pageInfo: pageInfo)
     }
 
