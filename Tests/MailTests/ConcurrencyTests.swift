@@ -27,7 +27,7 @@ struct ConcurrencyTests {
         let stopFirst = start(OutboxSender(pool: pool, smtp: smtp, logger: LogRecords().logger(), pollInterval: .milliseconds(200), options: fastOptions()))
         let stopSecond = start(OutboxSender(pool: pool, smtp: smtp, logger: LogRecords().logger(), pollInterval: .milliseconds(200), options: fastOptions()))
         try await enqueue(pool, (15..<30).map { "m\($0)" })
-        try await sink.waitForMessages(30, timeout: .seconds(20))
+        try await sink.waitForMessages(30)
         try await Task.sleep(for: .milliseconds(500))
         await stopFirst()
         await stopSecond()

@@ -26,7 +26,7 @@ struct DeliveryTests {
                 kind: "verification", on: tx
             )
         }
-        let delivered = try await sink.waitForMessages(1, timeout: .seconds(8))
+        let delivered = try await sink.waitForMessages(1)
         await stop()
 
         let message = try #require(delivered.first)

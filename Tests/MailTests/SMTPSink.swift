@@ -1,3 +1,4 @@
+import CommonTestSupport
 import Foundation
 import Testing
 
@@ -69,15 +70,17 @@ struct SMTPSink {
         }
     }
 
-    /// Waits until at least `count` messages arrived; returns them all.
+    /// Waits until at least `count` messages arrived; returns them all. Bounded by the shared
+    /// `eventTimeout`, like every wait for an event: with all suites running at once on two
+    /// cores, a 10 s bound once saw 9 of 15 messages arrive (CI, `ConcurrencyTests`).
     @discardableResult
-    func waitForMessages(_ count: Int, timeout: Duration = .seconds(10)) async throws -> [Delivered] {
-        let deadline = ContinuousClock.now + timeout
+    func waitForMessages(_ count: Int) async throws -> [Delivered] {
+        let deadline = ContinuousClock.now + eventTimeout
         while true {
             let messages = try messages()
             if messages.count >= count { return messages }
             guard ContinuousClock.now < deadline else {
-                throw Failure(description: "expected \(count) messages within \(timeout), got \(messages.count)")
+                throw Failure(description: "expected \(count) messages within \(eventTimeout), got \(messages.count)")
             }
             try await Task.sleep(for: .milliseconds(25))
         }
