@@ -51,6 +51,35 @@ import Testing
         #expect(json == #"{"data":{"book":{"title":"Dune","pages":412,"author":"Herbert"},"books":[{"title":"A"},{"title":"B"}],"shelf":{"title":"Emma"}}}"#)
     }
 
+    /// The type's guard runs once for each book, at its first selected field; the other table
+    /// fields take its outcome (a denied book: `null` and the guard's error for each field),
+    /// and so does a bound resolver of the same type.
+    @Test("a type's guard on table fields runs once per value and its outcome holds for every field")
+    func typeGuardOnTableFields() async throws {
+        let sdl = """
+            directive @auth on OBJECT
+            type Query { books: [Book] }
+            type Book @auth { title: String, pages: Int, author: String }
+            """
+        let checks = Locked<[String]>([])
+        let json = try await run(sdl, query: "{ books { pages title author } }", context: ()) { b in
+            b.resolve("Query", "books") { _ in [Book(title: "A", pages: 100), Book(title: "B", pages: 500)] }
+            b.resolve("Book", "author") { info in try info.source(as: Book.self).title.lowercased() }
+            b.readFields(of: Book.self)
+            b.guardFields(withDirective: "auth") { _ in
+                { info in
+                    checks.withLock { $0.append(info.path.map { "\($0)" }.joined(separator: ".")) }
+                    if try info.source(as: Book.self).pages > 450 { throw GraphQLError("too long", extensions: ["code": "FORBIDDEN"]) }
+                }
+            }
+        }
+        #expect(checks.withLock { $0 } == ["books.0.pages", "books.1.pages"])
+        let denied = [("pages", 11), ("title", 17), ("author", 23)].map { field, column in
+            #"{"message":"too long","locations":[{"line":1,"column":\#(column)}],"path":["books",1,"\#(field)"],"extensions":{"code":"FORBIDDEN"}}"#
+        }
+        #expect(json == #"{"data":{"books":[{"pages":100,"title":"A","author":"a"},{"pages":null,"title":null,"author":null}]},"errors":[\#(denied.joined(separator: ","))]}"#)
+    }
+
     @Test("a source of another type is a field error naming both types")
     func wrongSourceIsAnError() async throws {
         let json = try await run(sdl, query: "{ other { title } }", context: ()) { bindQuery(&$0) }
