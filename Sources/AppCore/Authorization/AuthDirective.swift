@@ -1,4 +1,5 @@
 import Auth
+import Foundation
 import GraphQLExecution
 import GraphQLLanguage
 import GraphQLType
@@ -36,15 +37,27 @@ package enum AuthDirective {
         func check(_ info: ResolveInfo<QuarryContext>) throws(GraphQLError) {
             let role = info.context.role
             if selfAllowed || friendsAllowed {
-                if let owned = info.source as? any OwnedByUser {
-                    if selfAllowed, owned.isShownToOwner || owned.ownerID == info.context.viewer?.userID { return }
-                    if friendsAllowed, owned.viewerIsFriend, role.includes(required) { return }
+                if let owned = type(of: info.source) as? any OwnedByUser.Type {
+                    if allowsOwnerOrFriend(owned, of: info.source, viewer: info.context.viewer?.userID, role: role) { return }
                 }
                 if role.includes(max(required, .admin)) { return }
             } else if role.includes(required) {
                 return
             }
             throw info.context.viewer == nil ? AuthDirective.unauthenticated : AuthDirective.forbidden
+        }
+
+        /// Whether `source`, an `Owned`, lets its owner (`self`) or the owner's friend (`friends`) in.
+        ///
+        /// Opened from the source's type rather than cast to `any OwnedByUser`: that cast copied
+        /// each record (a screenshot: about 100 bytes) into a new heap box, for every object the
+        /// guard checks (about 1.8% of the friends query's CPU time, issue 17).
+        private func allowsOwnerOrFriend<Owned: OwnedByUser>(
+            _: Owned.Type, of source: any Sendable, viewer: UUID?, role: Role
+        ) -> Bool {
+            let owned = source as! Owned
+            if selfAllowed, owned.isShownToOwner || owned.ownerID == viewer { return true }
+            return friendsAllowed && owned.viewerIsFriend && role.includes(required)
         }
     }
 
