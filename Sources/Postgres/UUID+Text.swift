@@ -6,8 +6,6 @@ import Foundation
 /// goes through `sscanf` on Linux and `uuidString` through `snprintf`; together
 /// with the lower-casing they were the largest items of a friends-list profile.
 extension UUID {
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// Parses the `8-4-4-4-12` form, hex digits in either case; `nil` for anything else.
     public init?(canonicalText text: String) {
         var text = text
@@ -47,19 +45,28 @@ extension UUID {
 
     /// The `8-4-4-4-12` form in lower case, as PostgreSQL prints it.
     public var lowercasedText: String {
+        String(unsafeUninitializedCapacity: 36) { out in
+            writeLowercasedText(into: out, at: 0)
+            return 36
+        }
+    }
+
+    /// Writes ``lowercasedText``'s 36 bytes into `out` from `start`, for a string that has the
+    /// text inside it (a media URL, made for every picture of a list) without a string of its own.
+    public func writeLowercasedText(into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        precondition(start >= 0 && out.count - start >= 36, "no room for a UUID's text")
+        let digits: StaticString = "0123456789abcdef"
         withUnsafeBytes(of: uuid) { raw in
-            String(unsafeUninitializedCapacity: 36) { out in
-                var position = 0
-                for (index, byte) in raw.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        out[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    out[position] = Self.hexDigits[Int(byte >> 4)]
-                    out[position + 1] = Self.hexDigits[Int(byte & 0x0f)]
-                    position += 2
+            var position = start
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    out[position] = UInt8(ascii: "-")
+                    position += 1
                 }
-                return position
+                let byte = raw[index]
+                out[position] = digits.utf8Start[Int(byte >> 4)]
+                out[position + 1] = digits.utf8Start[Int(byte & 0x0f)]
+                position += 2
             }
         }
     }

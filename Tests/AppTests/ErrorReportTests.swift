@@ -55,7 +55,7 @@ struct ErrorReportTests {
         #expect(!failed.text.contains("users_renamed_by_test") && !failed.text.contains("relation"), "\(failed)")
 
         var report: [String: Any] = [:]
-        try await waitUntil(.seconds(10)) {
+        try await waitUntil {
             let r = try await h.post(Self.reports, ["c": "INTERNAL_SERVER_ERROR"], token: admin.token)
             report = Self.nodes(r).first { $0["requestId"] as? String == "req-report-1" } ?? [:]
             return !report.isEmpty

@@ -16,6 +16,14 @@ struct UUIDTextTests {
         }
     }
 
+    @Test("the text written inside a larger buffer is Foundation's, in its place, and nothing around it changes")
+    func writesInPlace() {
+        let id = UUID()
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 45)
+        bytes.withUnsafeMutableBufferPointer { id.writeLowercasedText(into: $0, at: 5) }
+        #expect(String(decoding: bytes, as: UTF8.self) == "xxxxx" + id.uuidString.lowercased() + "xxxx")
+    }
+
     @Test("anything but 8-4-4-4-12 hex digits is refused", arguments: [
         "", "not a uuid", "123e4567-e89b-12d3-a456-42661417400", "123e4567-e89b-12d3-a456-4266141740000",
         "123e4567e89b-12d3-a456-4266141740000", "123e4567-e89b-12d3-a456-42661417400g", "123e4567-e89b-12d3-a456_426614174000",

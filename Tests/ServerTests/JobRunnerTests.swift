@@ -212,7 +212,7 @@ struct JobRunnerTests {
             try await Self.count("SELECT count(*) AS n FROM job_runs WHERE finished_at IS NOT NULL", poolA) >= 3
         }
         await group.triggerGracefulShutdown()
-        try await withTimeout(.seconds(10)) { try await running.value }
+        try await withTimeout { try await running.value }
 
         let row = try await poolA.query("""
             SELECT count(*) AS runs, count(DISTINCT floor(extract(epoch FROM started_at))) AS periods,

@@ -72,7 +72,22 @@ public enum MediaQueries {
     }
 
     /// The absolute URL at which Quarry serves a medium (API.md "Conventions").
+    ///
+    /// Written into one new string: a list of pictures makes one for each, and concatenating
+    /// made three (issue 17).
     public static func url(of id: UUID, publicURL: String) -> String {
-        publicURL + "/media/" + id.lowercasedText
+        var base = publicURL
+        let path: StaticString = "/media/"
+        return base.withUTF8 { base in
+            String(unsafeUninitializedCapacity: base.count + path.utf8CodeUnitCount + 36) { out in
+                var end = out.initialize(fromContentsOf: base)
+                for index in 0..<path.utf8CodeUnitCount {
+                    out[end] = path.utf8Start[index]
+                    end += 1
+                }
+                id.writeLowercasedText(into: out, at: end)
+                return end + 36
+            }
+        }
     }
 }
