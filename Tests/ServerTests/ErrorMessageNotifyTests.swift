@@ -15,7 +15,7 @@ import Testing
 /// seconds on every instance via LISTEN/NOTIFY"): two servers on one database,
 /// the second following the catalogue with the notification listener `quarry
 /// serve` runs. Each test has a database of its own, since it edits the catalogue.
-@Suite("Error message catalogue across instances", .timeLimit(.minutes(2)))
+@Suite("Error message catalogue across instances", .timeLimit(.minutes(3)))
 struct ErrorMessageNotifyTests {
     static let logIn = "mutation($e: String!, $p: String!) { logIn(email: $e, password: $p) { token } }"
 

@@ -12,7 +12,7 @@ import Testing
 
 /// Automatic persisted queries (Apollo's protocol) over `/graphql`, stored in
 /// PostgreSQL for every instance.
-@Suite("Automatic persisted queries", .timeLimit(.minutes(1)))
+@Suite("Automatic persisted queries", .timeLimit(.minutes(3)))
 struct PersistedQueryTests {
     typealias R = PersistedRequests
 

@@ -8,7 +8,7 @@ import Testing
 /// Operations over a `graphql-transport-ws` socket: `messageReceived` gets a
 /// message sent over HTTP through the real LISTEN/NOTIFY path; queries and
 /// mutations answer once; errors, `complete` and closing end operations.
-@Suite("Subscriptions: operations over the socket", .timeLimit(.minutes(1)))
+@Suite("Subscriptions: operations over the socket", .timeLimit(.minutes(3)))
 struct SubscriptionDeliveryTests {
     static let subscription = "subscription { messageReceived { text sender { id } recipient { id } } }"
     static let send = "mutation($to: ID!, $text: String!) { sendMessage(toUserId: $to, text: $text) { id } }"

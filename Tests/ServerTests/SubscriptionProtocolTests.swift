@@ -133,7 +133,7 @@ func closeCode(_ frame: WebSocketCloseFrame?) -> UInt16? {
 /// The `graphql-transport-ws` protocol (github.com/enisdenjo/graphql-ws,
 /// PROTOCOL.md) at `GET /graphql`: initialisation, ping/pong, and the close
 /// codes for each way a client can break it.
-@Suite("Subscriptions: graphql-transport-ws protocol", .timeLimit(.minutes(1)))
+@Suite("Subscriptions: graphql-transport-ws protocol", .timeLimit(.minutes(3)))
 struct SubscriptionProtocolTests {
     @Test("connection_init is acknowledged; ping gets pong before and after it; pong is ignored")
     func initAndPing() async throws {

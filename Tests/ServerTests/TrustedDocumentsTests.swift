@@ -10,7 +10,7 @@ import Testing
 /// Trusted documents (`QUARRY_TRUSTED_DOCUMENTS`, `QUARRY_TRUSTED_DOCUMENTS_MANIFEST`):
 /// the manifest's documents by hash in `allow` mode, nothing else in `only` mode.
 /// Each test sets the mode explicitly: the shipped default is `off`.
-@Suite("Trusted documents", .timeLimit(.minutes(1)))
+@Suite("Trusted documents", .timeLimit(.minutes(3)))
 struct TrustedDocumentsTests {
     typealias R = PersistedRequests
 
