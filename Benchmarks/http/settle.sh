@@ -8,10 +8,12 @@
 # warns and goes on.
 settle() {
   local deadline=$((SECONDS + 30)) busy_before total_before busy_after total_after
+  # The machine's busy and total clock ticks so far (user, nice, system, irq, softirq; plus idle and iowait).
+  ticks() { awk '/^cpu / {print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8}' /proc/stat; }
   while [ "$SECONDS" -lt "$deadline" ]; do
-    read -r busy_before total_before < <(awk '/^cpu / {print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8}' /proc/stat)
+    read -r busy_before total_before < <(ticks)
     sleep 0.25
-    read -r busy_after total_after < <(awk '/^cpu / {print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8}' /proc/stat)
+    read -r busy_after total_after < <(ticks)
     [ $(((busy_after - busy_before) * 10)) -lt $((total_after - total_before)) ] && return 0
   done
   echo "settle: the machine was still busy after 30 s; measuring anyway" >&2

@@ -66,6 +66,11 @@ struct ObjectGuardOutcome {
     let guardPosition: Int
     /// The check's error; `nil` when it passed.
     let error: (any Error)?
+
+    /// Whether this outcome is `check`'s for the object value (`check` is the same object-level guard).
+    func decides(_ check: BoundGuard) -> Bool {
+        check.objectLevel == guardPosition
+    }
 }
 
 /// Everything bound to one field of an object type, context type erased.
