@@ -34,9 +34,15 @@ enum PostgresTimestamp {
     /// and the special values `infinity` / `-infinity`, from a cell's bytes as libpq returns
     /// them: no `String`, no array, no `timegm` (a page of records has hundreds of
     /// timestamps, issue 17).
+    ///
+    /// The special values are compared only for a cell that begins as they do (`i`, `-`): a
+    /// date begins with a digit, and comparing every cell with both was 0.5% of the friends
+    /// query's samples.
     static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        if bytes.elementsEqual("infinity".utf8) { return .distantFuture }
-        if bytes.elementsEqual("-infinity".utf8) { return .distantPast }
+        if let first = bytes.first, first == UInt8(ascii: "i") || first == UInt8(ascii: "-") {
+            if bytes.elementsEqual("infinity".utf8) { return .distantFuture }
+            if bytes.elementsEqual("-infinity".utf8) { return .distantPast }
+        }
         var position = 0
         func number(_ count: Int) -> Int? {
             guard position + count <= bytes.count else { return nil }

@@ -34,6 +34,9 @@ struct ValueFormatTests {
         #expect(PostgresTimestamp.parse("2024-05-06 02:38:09-04:30")?.timeIntervalSince1970 == 1_714_979_289)
         #expect(PostgresTimestamp.parse("2024-05-06 07:08:09")?.timeIntervalSince1970 == 1_714_979_289)
         #expect(PostgresTimestamp.parse("infinity") == .distantFuture)
+        #expect(PostgresTimestamp.parse("-infinity") == .distantPast)
+        #expect(PostgresTimestamp.parse("infinity ") == nil)
+        #expect(PostgresTimestamp.parse("-2024-05-06 07:08:09+00") == nil)
         #expect(PostgresTimestamp.parse("yesterday") == nil)
     }
 
