@@ -52,6 +52,24 @@ struct ReplyPollTests {
         #expect(try rows.allSatisfy { try $0.decode("filler", as: String.self).utf8.count == 100 })
     }
 
+    @Test("a poll ends when another statement begins, and the reply comes through the loop")
+    func pollEndsWhenAnotherBegins() async throws {
+        // A 10 s window: the sleeper's reply (after 1 s) would be caught if its poll went on; the
+        // statement begun beside it at 300 ms ends the poll, so the loop reads the reply.
+        let pool = try Self.pool(poolSize: 2) { $0.replyPollWindow = .seconds(10) }
+        defer { pool.shutdown() }
+        let sleep: @Sendable (Double) async throws -> Void = { seconds in _ = try await pool.query("SELECT pg_sleep(\(seconds))") }
+        try await sleep(0)
+        let caught = pool.replyPoll.caught.load(ordering: .relaxed)
+        let started = ContinuousClock.now
+        let sleeper = Task { try await sleep(1) }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await pool.query("SELECT 2 AS two")[0].decode("two", as: Int.self) == 2)
+        _ = try await sleeper.value
+        #expect(pool.replyPoll.caught.load(ordering: .relaxed) == caught)
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
     @Test("no poll while another statement of the pool is in flight")
     func noPollBesideAnother() async throws {
         // A 300 ms window: the sleeping statement polls that long and then waits on the loop, so its
