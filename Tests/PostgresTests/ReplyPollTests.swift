@@ -52,21 +52,31 @@ struct ReplyPollTests {
         #expect(try rows.allSatisfy { try $0.decode("filler", as: String.self).utf8.count == 100 })
     }
 
+    /// Runs `SELECT pg_sleep(seconds)` and, `delay` into it, another statement beside it; returns the
+    /// pool's count of caught replies before and after both. The sleep is prepared first (a bound
+    /// parameter keeps one text), so the sleeper's only exchange is its execution.
+    static func sleeper(
+        in pool: PostgresPool, sleeping seconds: Double, anotherAfter delay: Duration
+    ) async throws -> (before: Int, after: Int) {
+        let sleep: @Sendable (Double) async throws -> Void = { seconds in _ = try await pool.query("SELECT pg_sleep(\(seconds))") }
+        try await sleep(0)
+        let before = pool.replyPoll.caught.load(ordering: .relaxed)
+        let sleeper = Task { try await sleep(seconds) }
+        try await Task.sleep(for: delay)
+        #expect(try await pool.query("SELECT 2 AS two")[0].decode("two", as: Int.self) == 2)
+        _ = try await sleeper.value
+        return (before, pool.replyPoll.caught.load(ordering: .relaxed))
+    }
+
     @Test("a poll ends when another statement begins, and the reply comes through the loop")
     func pollEndsWhenAnotherBegins() async throws {
         // A 10 s window: the sleeper's reply (after 1 s) would be caught if its poll went on; the
         // statement begun beside it at 300 ms ends the poll, so the loop reads the reply.
         let pool = try Self.pool(poolSize: 2) { $0.replyPollWindow = .seconds(10) }
         defer { pool.shutdown() }
-        let sleep: @Sendable (Double) async throws -> Void = { seconds in _ = try await pool.query("SELECT pg_sleep(\(seconds))") }
-        try await sleep(0)
-        let caught = pool.replyPoll.caught.load(ordering: .relaxed)
         let started = ContinuousClock.now
-        let sleeper = Task { try await sleep(1) }
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(try await pool.query("SELECT 2 AS two")[0].decode("two", as: Int.self) == 2)
-        _ = try await sleeper.value
-        #expect(pool.replyPoll.caught.load(ordering: .relaxed) == caught)
+        let caught = try await Self.sleeper(in: pool, sleeping: 1, anotherAfter: .milliseconds(300))
+        #expect(caught.after == caught.before)
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 
@@ -76,17 +86,10 @@ struct ReplyPollTests {
         // reply (after 2 s) is never caught; the statement that begins beside it must not poll at all.
         let pool = try Self.pool(poolSize: 2) { $0.replyPollWindow = .milliseconds(300) }
         defer { pool.shutdown() }
-        // Prepared first (a bound parameter keeps one text), so the sleeper's only exchange is its execution.
-        let sleep: @Sendable (Double) async throws -> Void = { seconds in _ = try await pool.query("SELECT pg_sleep(\(seconds))") }
-        try await sleep(0)
-        let caught = pool.replyPoll.caught.load(ordering: .relaxed)
-        let sleeper = Task { try await sleep(2) }
-        try await Task.sleep(for: .milliseconds(400))
-        #expect(try await pool.query("SELECT 2 AS two")[0].decode("two", as: Int.self) == 2)
-        _ = try await sleeper.value
-        #expect(pool.replyPoll.caught.load(ordering: .relaxed) == caught)
+        let caught = try await Self.sleeper(in: pool, sleeping: 2, anotherAfter: .milliseconds(400))
+        #expect(caught.after == caught.before)
         // Alone again, a statement's reply is caught.
         _ = try await pool.query("SELECT 3")
-        #expect(pool.replyPoll.caught.load(ordering: .relaxed) > caught)
+        #expect(pool.replyPoll.caught.load(ordering: .relaxed) > caught.after)
     }
 }
