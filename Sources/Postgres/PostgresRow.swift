@@ -123,6 +123,23 @@ public struct PostgresRow: Sendable {
         return cells.lengths[first + index] < 0
     }
 
+    /// Whether column `index` holds the same bytes in this row and in `other` (both NULL counts as
+    /// the same), without decoding either: rows that come grouped by a column (`ORDER BY` it) tell
+    /// where a group ends by this, and decode the column once a group (issue 17: the pages of a
+    /// friends list parsed every row's parent uuid).
+    @inlinable
+    public func cell(_ index: Int, equalsCellOf other: PostgresRow) -> Bool {
+        let mine = first + index
+        let theirs = other.first + index
+        let length = cells.lengths[mine]
+        guard length == other.cells.lengths[theirs] else { return false }
+        guard length > 0 else { return true }
+        let start = cells.starts[mine]
+        let otherStart = other.cells.starts[theirs]
+        return UnsafeBufferPointer(rebasing: cells.bytes[start..<start + length])
+            .elementsEqual(UnsafeBufferPointer(rebasing: other.cells.bytes[otherStart..<otherStart + length]))
+    }
+
     @inlinable
     func decodeCell<Value: PostgresDecodable>(_ index: Int, as type: Value.Type) throws(PostgresError) -> Value {
         do {

@@ -87,6 +87,21 @@ struct ValueFormatTests {
         #expect(try Self.cell("{1,NULL,3}", as: [Int?].self) == [1, nil, 3])
     }
 
+    @Test func cellsCompareAcrossRows() {
+        let columns = PostgresColumns(names: ["parent", "note"], types: [.uuid, .text])
+        let id = UUID().lowercasedText
+        let first = PostgresRow(columns: columns, cells: [id, "a"])
+        let second = PostgresRow(columns: columns, cells: [id, nil])
+        let third = PostgresRow(columns: columns, cells: [UUID().lowercasedText, nil])
+        let empty = PostgresRow(columns: columns, cells: [id, ""])
+        #expect(first.cell(0, equalsCellOf: second))
+        #expect(!second.cell(0, equalsCellOf: third))
+        #expect(!first.cell(1, equalsCellOf: second))
+        #expect(second.cell(1, equalsCellOf: third))
+        #expect(!second.cell(1, equalsCellOf: empty))
+        #expect(!first.cell(1, equalsCellOf: empty))
+    }
+
     /// Decodes `text` as a cell of PostgreSQL's text format.
     private static func cell<Value: PostgresDecodable>(_ text: String, as type: Value.Type) throws -> Value {
         try PostgresRow(columns: PostgresColumns(names: ["cell"], types: [.unspecified]), cells: [text]).decode(at: 0)

@@ -58,13 +58,15 @@ public enum ChildPages {
         let timeColumn = try columns.position(of: "page_time")
         var parent: UUID?
         var children: [(node: Record, cursor: Cursor)] = []
+        var previous: PostgresRow?
         for row in rows {
-            let rowParent = try row.decode(UUID.self, at: parentColumn)
-            if rowParent != parent {
+            // A parent's text is the same in each of its rows: only a new parent's is decoded.
+            if previous.map({ !row.cell(parentColumn, equalsCellOf: $0) }) ?? true {
                 if let parent { pages[parent] = Connection(rows: children, request: page) }
-                parent = rowParent
+                parent = try row.decode(UUID.self, at: parentColumn)
                 children.removeAll(keepingCapacity: true)
             }
+            previous = row
             // A parent without children has one row, with NULL page columns (LEFT JOIN … ON TRUE).
             guard let id = try row.decode(UUID?.self, at: idColumn) else { continue }
             let cursor = Cursor(time: try row.decode(Date.self, at: timeColumn), id: id)
