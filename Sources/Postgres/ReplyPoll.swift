@@ -33,6 +33,8 @@ final class ReplyPoll: Sendable {
     private let inFlight = Atomic<Int>(0)
     /// Replies the poll caught (for tests).
     let caught = Atomic<Int>(0)
+    /// The exchanges in flight now (for tests, which wait for a statement to be under way).
+    var inFlightCount: Int { inFlight.load(ordering: .relaxed) }
 
     init() {}
 
