@@ -33,7 +33,8 @@ final class ReplyPoll: Sendable {
     private let inFlight = Atomic<Int>(0)
     /// Replies the poll caught (for tests).
     let caught = Atomic<Int>(0)
-    /// The exchanges in flight now (for tests, which wait for a statement to be under way).
+    /// The exchanges in flight now (a poll goes on while it is 1, its own; tests wait on it for a
+    /// statement to be under way).
     var inFlightCount: Int { inFlight.load(ordering: .relaxed) }
 
     init() {}
@@ -70,7 +71,7 @@ final class ReplyPoll: Sendable {
                 sched_yield()
             }
             // Another exchange began meanwhile: the server is no longer idle, and the loop waits better.
-        } while ContinuousClock.now < until && inFlight.load(ordering: .relaxed) == 1
+        } while ContinuousClock.now < until && inFlightCount == 1
         return .wait(socket: socket, read: true, write: false)
     }
 }

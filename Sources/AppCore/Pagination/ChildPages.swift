@@ -58,15 +58,13 @@ public enum ChildPages {
         let timeColumn = try columns.position(of: "page_time")
         var parent: UUID?
         var children: [(node: Record, cursor: Cursor)] = []
-        var previous: PostgresRow?
-        for row in rows {
+        for (index, row) in rows.enumerated() {
             // A parent's text is the same in each of its rows: only a new parent's is decoded.
-            if previous.map({ !row.cell(parentColumn, equalsCellOf: $0) }) ?? true {
+            if index == 0 || !row.cell(parentColumn, equalsCellOf: rows[index - 1]) {
                 if let parent { pages[parent] = Connection(rows: children, request: page) }
                 parent = try row.decode(UUID.self, at: parentColumn)
                 children.removeAll(keepingCapacity: true)
             }
-            previous = row
             // A parent without children has one row, with NULL page columns (LEFT JOIN … ON TRUE).
             guard let id = try row.decode(UUID?.self, at: idColumn) else { continue }
             let cursor = Cursor(time: try row.decode(Date.self, at: timeColumn), id: id)
