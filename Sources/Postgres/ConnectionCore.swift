@@ -36,11 +36,19 @@ struct ConnectionCore: ~Copyable {
         }
     }
 
-    /// Executes the statement prepared as `name` with `binds` (Bind, Execute).
-    mutating func beginPrepared(_ name: String, _ binds: [PostgresBind], statement: String) -> LibPQSession.Progress {
+    /// Describes the statement prepared as `name` (Describe): its result columns' types.
+    mutating func beginDescribe(_ name: String, statement: String) -> LibPQSession.Progress {
+        session.begin(statement: statement) { handle in PQsendDescribePrepared(handle, name) }
+    }
+
+    /// Executes the statement prepared as `name` with `binds` (Bind, Execute), its results in
+    /// binary format when `binaryResults`, else in text.
+    mutating func beginPrepared(
+        _ name: String, _ binds: [PostgresBind], statement: String, binaryResults: Bool
+    ) -> LibPQSession.Progress {
         Self.withParameterArrays(binds) { values, lengths, formats in
             session.begin(statement: statement) { handle in
-                PQsendQueryPrepared(handle, name, Int32(binds.count), values, lengths, formats, 0)
+                PQsendQueryPrepared(handle, name, Int32(binds.count), values, lengths, formats, binaryResults ? 1 : 0)
             }
         }
     }

@@ -12,12 +12,15 @@ enum LibPQResult {
             let status = PQresultStatus(result)
             switch status {
             case PGRES_TUPLES_OK, PGRES_SINGLE_TUPLE:
+                let columns = columns(of: result)
                 outcome = PostgresQueryResult(
-                    rows: rows(of: result), affectedRows: Int(PQntuples(result)), commandTag: commandTag(of: result)
+                    rows: rows(of: result, columns: columns), columns: columns, affectedRows: Int(PQntuples(result)),
+                    commandTag: commandTag(of: result)
                 )
             case PGRES_COMMAND_OK:
+                // A statement's description (Describe) has its columns and no rows.
                 outcome = PostgresQueryResult(
-                    rows: [], affectedRows: Int(String(cString: PQcmdTuples(result))) ?? 0,
+                    rows: [], columns: PQnfields(result) > 0 ? columns(of: result) : nil, affectedRows: Int(String(cString: PQcmdTuples(result))) ?? 0,
                     commandTag: commandTag(of: result)
                 )
             case PGRES_EMPTY_QUERY:
@@ -33,13 +36,19 @@ enum LibPQResult {
         PQcmdStatus(result).map { String(cString: $0) } ?? ""
     }
 
-    private static func rows(of result: OpaquePointer) -> [PostgresRow] {
+    /// The columns of a result, in the format the statement asked for (all text or all binary).
+    private static func columns(of result: OpaquePointer) -> PostgresColumns {
+        let columnCount = PQnfields(result)
+        return PostgresColumns(
+            names: (0..<columnCount).map { String(cString: PQfname(result, $0)) },
+            types: (0..<columnCount).map { PostgresDataType(rawValue: PQftype(result, $0)) },
+            binary: PQbinaryTuples(result) == 1
+        )
+    }
+
+    private static func rows(of result: OpaquePointer, columns: PostgresColumns) -> [PostgresRow] {
         let rowCount = PQntuples(result)
         let columnCount = PQnfields(result)
-        let columns = PostgresColumns(
-            names: (0..<columnCount).map { String(cString: PQfname(result, $0)) },
-            types: (0..<columnCount).map { PostgresDataType(rawValue: PQftype(result, $0)) }
-        )
         var lengths: [Int] = []
         lengths.reserveCapacity(Int(rowCount) * Int(columnCount))
         for row in 0..<rowCount {

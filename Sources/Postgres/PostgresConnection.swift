@@ -164,13 +164,18 @@ public final class PostgresConnection: Sendable {
     }
 
     /// Runs a parameterized statement through the extended protocol, preparing it on
-    /// first use and executing it by name afterwards.
+    /// first use and executing it by name afterwards. Its results come in binary format when
+    /// the description of the prepared statement shows columns that all have binary decoders
+    /// (``PostgresDataType/hasBinaryDecoding``), from the first execution on, so every run of
+    /// a statement (and every test's) reads the same format.
     private func run(_ sql: SQL, deadline: ContinuousClock.Instant?) async throws -> PostgresQueryResult {
         if let invalid = ConnectionCore.invalidParameter(in: sql) { throw invalid }
         let text = sql.text
         let key = PreparedStatementCache.Key(text: text, types: sql.binds.map(\.type.rawValue))
-        if let name = core.withLock({ $0.statements.name(for: key) }) {
-            let result = await exchange(deadline: deadline) { $0.beginPrepared(name, sql.binds, statement: text) }
+        if let entry = core.withLock({ $0.statements.entry(for: key) }) {
+            let result = await exchange(deadline: deadline) {
+                $0.beginPrepared(entry.name, sql.binds, statement: text, binaryResults: entry.binaryResults)
+            }
             // The server forgot it (e.g. `DEALLOCATE ALL` or `DISCARD ALL`): prepare it again.
             guard case .failure(let error) = result, error.sqlState == "26000" else { return try result.get() }
             core.withLock { $0.statements.remove(key) }
@@ -179,8 +184,12 @@ public final class PostgresConnection: Sendable {
             return try await exchange(deadline: deadline) { $0.beginUnnamed(text, sql.binds, types: key.types) }.get()
         }
         _ = try await exchange(deadline: deadline) { $0.beginPrepare(name, text, types: key.types) }.get()
-        core.withLock { $0.statements.insert(name, for: key) }
-        return try await exchange(deadline: deadline) { $0.beginPrepared(name, sql.binds, statement: text) }.get()
+        let description = try await exchange(deadline: deadline) { $0.beginDescribe(name, statement: text) }.get()
+        let binaryResults = description.columns?.allHaveBinaryDecoding ?? false
+        core.withLock { $0.statements.insert(name, binaryResults: binaryResults, for: key) }
+        return try await exchange(deadline: deadline) {
+            $0.beginPrepared(name, sql.binds, statement: text, binaryResults: binaryResults)
+        }.get()
     }
 
     /// Starts an exchange with `begin` on the calling task; when libpq must wait for the

@@ -1,12 +1,17 @@
 import Foundation
 
-/// A Swift type a column can be decoded into. Results arrive in PostgreSQL's text
-/// format (binary only for `bytea`'s raw bytes), parsed here by each type.
+/// A Swift type a column can be decoded into. Results arrive in PostgreSQL's text format,
+/// or in its binary format when a prepared statement's every column has a type whose binary
+/// form is read here (``PostgresDataType/hasBinaryDecoding``); each type reads both.
 public protocol PostgresDecodable: Sendable {
     /// Decodes a non-NULL cell from its text's UTF-8 bytes, as libpq holds them: types
     /// that are not strings (uuid, timestamptz, numbers) parse them without a `String`.
     /// `type` is the column's type OID, for types that accept several.
     init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError)
+    /// Decodes a non-NULL cell from its binary form (the type's `*_send` function's output:
+    /// network byte order integers, a uuid's 16 bytes, microseconds since 2000 for a
+    /// timestamptz), giving the value the text form of the same cell would give.
+    init(postgresBinaryCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError)
     /// The value for a NULL cell; non-optional types throw.
     static func postgresNull() throws(PostgresError) -> Self
 }
@@ -20,6 +25,10 @@ extension PostgresDecodable {
 extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
     public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
         self = .some(try Wrapped(postgresCell: cell, type: type))
+    }
+
+    public init(postgresBinaryCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
+        self = .some(try Wrapped(postgresBinaryCell: cell, type: type))
     }
 
     public static func postgresNull() throws(PostgresError) -> Self { .none }

@@ -2,11 +2,17 @@
 public struct PostgresColumns: Sendable {
     public let names: [String]
     public let types: [PostgresDataType]
+    /// Whether the cells are in binary format (see ``PostgresDataType/hasBinaryDecoding``), else text.
+    public let binary: Bool
 
-    init(names: [String], types: [PostgresDataType]) {
+    init(names: [String], types: [PostgresDataType], binary: Bool = false) {
         self.names = names
         self.types = types
+        self.binary = binary
     }
+
+    /// Whether a statement with these result columns can have its results in binary format.
+    var allHaveBinaryDecoding: Bool { types.allSatisfy(\.hasBinaryDecoding) }
 
     /// The position of the first column named `name` (the first wins, as with
     /// `SELECT a.id, b.id`), or `nil`.
@@ -31,7 +37,7 @@ public struct PostgresColumns: Sendable {
     }
 }
 
-/// The cells of one result in text format, copied out of libpq's result into one
+/// The cells of one result, copied out of libpq's result into one
 /// buffer that all of its rows share.
 ///
 /// Why not a `[String?]` per row: a page of records made one array per row and one
@@ -83,12 +89,17 @@ public struct PostgresRow: Sendable {
         self.first = first
     }
 
-    /// A row of the given cells in text format (`nil` is SQL NULL), as PostgreSQL would send it.
+    /// A row of the given cells (`nil` is SQL NULL) in `columns`' format, as PostgreSQL would send it.
     public init(columns: PostgresColumns, cells: [String?]) {
+        self.init(columns: columns, cells: cells.map { $0.map { Array($0.utf8) } })
+    }
+
+    /// A row of the given cells' bytes (`nil` is SQL NULL) in `columns`' format.
+    public init(columns: PostgresColumns, cells: [[UInt8]?]) {
         precondition(cells.count == columns.names.count, "PostgresRow: \(cells.count) cells for \(columns.names.count) columns")
-        let storage = PostgresCells(lengths: cells.map { $0.map(\.utf8.count) ?? -1 }) { bytes, starts in
+        let storage = PostgresCells(lengths: cells.map { $0?.count ?? -1 }) { bytes, starts in
             for (cell, start) in zip(cells, starts) {
-                _ = UnsafeMutableBufferPointer(rebasing: bytes[start...]).initialize(from: cell?.utf8 ?? "".utf8)
+                _ = UnsafeMutableBufferPointer(rebasing: bytes[start...]).initialize(from: cell ?? [])
             }
         }
         self.init(columns: columns, cells: storage, first: 0)
@@ -147,9 +158,10 @@ public struct PostgresRow: Sendable {
             guard length >= 0 else { return try Value.postgresNull() }
             let start = cells.starts[first + index]
             // `self` holds `cells` (and so the bytes) for the whole call.
-            return try Value(
-                postgresCell: UnsafeBufferPointer(rebasing: cells.bytes[start..<start + length]), type: columns.types[index]
-            )
+            let cell = UnsafeBufferPointer(rebasing: cells.bytes[start..<start + length])
+            return try columns.binary
+                ? Value(postgresBinaryCell: cell, type: columns.types[index])
+                : Value(postgresCell: cell, type: columns.types[index])
         } catch {
             throw named(error, column: index)
         }
@@ -169,13 +181,20 @@ public struct PostgresRow: Sendable {
 /// What a statement returned: its rows and, for INSERT/UPDATE/DELETE, the affected count.
 public struct PostgresQueryResult: Sendable {
     public let rows: [PostgresRow]
+    /// The result's columns, also when it has no rows; `nil` for a command without rows.
+    let columns: PostgresColumns?
     /// The number of rows affected or returned (libpq's `PQcmdTuples`), 0 for other commands.
     public let affectedRows: Int
     /// The command tag, e.g. `INSERT 0 1`.
     public let commandTag: String
 
     public init(rows: [PostgresRow], affectedRows: Int, commandTag: String) {
+        self.init(rows: rows, columns: rows.first?.columns, affectedRows: affectedRows, commandTag: commandTag)
+    }
+
+    init(rows: [PostgresRow], columns: PostgresColumns?, affectedRows: Int, commandTag: String) {
         self.rows = rows
+        self.columns = columns
         self.affectedRows = affectedRows
         self.commandTag = commandTag
     }

@@ -8,19 +8,26 @@ struct PreparedStatementCache {
         var types: [UInt32]
     }
 
+    /// A prepared statement: its server-side name, and whether it is executed with binary
+    /// results (its description showed columns the decoders read in binary).
+    struct Entry {
+        let name: String
+        let binaryResults: Bool
+    }
+
     let capacity: Int
-    private var names: [Key: String] = [:]
+    private var entries: [Key: Entry] = [:]
     private var nextNumber = 1
 
     init(capacity: Int = 512) {
         self.capacity = capacity
     }
 
-    var count: Int { names.count }
+    var count: Int { entries.count }
 
-    func name(for key: Key) -> String? { names[key] }
+    func entry(for key: Key) -> Entry? { entries[key] }
 
-    var isFull: Bool { names.count >= capacity }
+    var isFull: Bool { entries.count >= capacity }
 
     /// A fresh server-side name, unique within the connection.
     mutating func makeName() -> String {
@@ -28,11 +35,11 @@ struct PreparedStatementCache {
         return "quarry_\(nextNumber)"
     }
 
-    mutating func insert(_ name: String, for key: Key) {
-        names[key] = name
+    mutating func insert(_ name: String, binaryResults: Bool, for key: Key) {
+        entries[key] = Entry(name: name, binaryResults: binaryResults)
     }
 
     mutating func remove(_ key: Key) {
-        names[key] = nil
+        entries[key] = nil
     }
 }
