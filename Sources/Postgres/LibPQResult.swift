@@ -20,8 +20,8 @@ enum LibPQResult {
             case PGRES_COMMAND_OK:
                 // A statement's description (Describe) has its columns and no rows.
                 outcome = PostgresQueryResult(
-                    rows: [], columns: PQnfields(result) > 0 ? columns(of: result) : nil, affectedRows: Int(String(cString: PQcmdTuples(result))) ?? 0,
-                    commandTag: commandTag(of: result)
+                    rows: [], columns: PQnfields(result) > 0 ? columns(of: result) : nil,
+                    affectedRows: Int(String(cString: PQcmdTuples(result))) ?? 0, commandTag: commandTag(of: result)
                 )
             case PGRES_EMPTY_QUERY:
                 continue

@@ -121,13 +121,16 @@ extension UUID {
 extension Date {
     /// PostgreSQL's infinities are its extreme values.
     public init(postgresBinaryCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
-        guard type == .timestamptz else { throw .decoding("cannot decode Date from a binary \(type) cell (expected timestamptz)") }
+        guard type == .timestamptz else {
+            throw .decoding("cannot decode Date from a binary \(type) cell (expected timestamptz)")
+        }
         let microseconds = try BinaryCell.integer(cell, as: Int64.self, type: type)
         switch microseconds {
         case .max: self = .distantFuture
         case .min: self = .distantPast
         default:
-            let (seconds, fraction) = (microseconds + BinaryCell.postgresEpochMicroseconds).quotientAndRemainder(dividingBy: 1_000_000)
+            let sinceUnixEpoch = microseconds + BinaryCell.postgresEpochMicroseconds
+            let (seconds, fraction) = sinceUnixEpoch.quotientAndRemainder(dividingBy: 1_000_000)
             self = Date(timeIntervalSince1970: Double(seconds) + Double(fraction) / 1_000_000)
         }
     }
@@ -145,10 +148,14 @@ extension Array where Element: PostgresDecodable {
     /// length and lower bound, then each element as a length (-1 for NULL) and its bytes.
     public init(postgresBinaryCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
         var position = 0
+        /// The next `count` bytes, which must be there.
+        func bytes(_ count: Int) throws(PostgresError) -> UnsafeBufferPointer<UInt8> {
+            guard position + count <= cell.count else { throw .decoding("a binary \(type) cell ends early") }
+            defer { position += count }
+            return UnsafeBufferPointer(rebasing: cell[position..<position + count])
+        }
         func next() throws(PostgresError) -> Int32 {
-            guard position + 4 <= cell.count else { throw .decoding("a binary \(type) cell ends early") }
-            defer { position += 4 }
-            return try BinaryCell.integer(UnsafeBufferPointer(rebasing: cell[position..<position + 4]), as: Int32.self, type: type)
+            try BinaryCell.integer(bytes(4), as: Int32.self, type: type)
         }
         let dimensions = try next()
         _ = try next()
@@ -159,6 +166,8 @@ extension Array where Element: PostgresDecodable {
             count = Int(try next())
             _ = try next()
         }
+        // Each element takes at least its 4-byte length: a larger count is a malformed cell.
+        guard (0...(cell.count - position) / 4).contains(count) else { throw .decoding("a binary \(type) cell ends early") }
         var result: [Element] = []
         result.reserveCapacity(count)
         for _ in 0..<count {
@@ -167,9 +176,7 @@ extension Array where Element: PostgresDecodable {
                 result.append(try Element.postgresNull())
                 continue
             }
-            guard position + length <= cell.count else { throw .decoding("a binary \(type) cell ends early") }
-            result.append(try Element(postgresBinaryCell: UnsafeBufferPointer(rebasing: cell[position..<position + length]), type: elementType))
-            position += length
+            result.append(try Element(postgresBinaryCell: try bytes(length), type: elementType))
         }
         self = result
     }

@@ -124,6 +124,9 @@ struct BinaryResultTests {
             (cell(.jsonb, [2, 0x7B, 0x7D]), { _ = try $0.decode(String.self, at: 0) }),
             (cell(.int4Array, [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 23, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0]),
              { _ = try $0.decode([Int].self, at: 0) }),
+            // A count of 2^30 elements in a 20-byte cell.
+            (cell(.int4Array, [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 23, 64, 0, 0, 0, 0, 0, 0, 1]),
+             { _ = try $0.decode([Int].self, at: 0) }),
         ] {
             let error = try #require(throws: PostgresError.self) { try decode(row) }
             #expect(error.code == .decodingFailed)
