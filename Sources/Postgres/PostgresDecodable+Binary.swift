@@ -65,25 +65,8 @@ extension String {
     }
 }
 
-extension Int {
-    public init(postgresBinaryCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
-        self = try BinaryCell.integer(fromIntegerCell: cell, type: type)
-    }
-}
-
-extension Int64 {
-    public init(postgresBinaryCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
-        self = try BinaryCell.integer(fromIntegerCell: cell, type: type)
-    }
-}
-
-extension Int32 {
-    public init(postgresBinaryCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
-        self = try BinaryCell.integer(fromIntegerCell: cell, type: type)
-    }
-}
-
-extension Int16 {
+extension PostgresDecodable where Self: FixedWidthInteger {
+    /// `Int`, `Int64`, `Int32` and `Int16` from any integer column.
     public init(postgresBinaryCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
         self = try BinaryCell.integer(fromIntegerCell: cell, type: type)
     }

@@ -54,29 +54,16 @@ private func parseInteger<Value: FixedWidthInteger>(_ text: String, as: Value.Ty
     return value
 }
 
-extension Int: PostgresDecodable {
+extension PostgresDecodable where Self: FixedWidthInteger {
     public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
-        self = try parseInteger(String(decoding: cell, as: UTF8.self), as: Int.self)
+        self = try parseInteger(String(decoding: cell, as: UTF8.self), as: Self.self)
     }
 }
 
-extension Int64: PostgresDecodable {
-    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
-        self = try parseInteger(String(decoding: cell, as: UTF8.self), as: Int64.self)
-    }
-}
-
-extension Int32: PostgresDecodable {
-    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
-        self = try parseInteger(String(decoding: cell, as: UTF8.self), as: Int32.self)
-    }
-}
-
-extension Int16: PostgresDecodable {
-    public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
-        self = try parseInteger(String(decoding: cell, as: UTF8.self), as: Int16.self)
-    }
-}
+extension Int: PostgresDecodable {}
+extension Int64: PostgresDecodable {}
+extension Int32: PostgresDecodable {}
+extension Int16: PostgresDecodable {}
 
 extension Double: PostgresDecodable {
     public init(postgresCell cell: UnsafeBufferPointer<UInt8>, type: PostgresDataType) throws(PostgresError) {
