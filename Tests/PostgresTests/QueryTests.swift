@@ -18,7 +18,10 @@ struct QueryTests {
                 SELECT \("héllo ✓") AS text, \(Int.max) AS big, \(Int32.min) AS small, \(2.5) AS double,
                        \(true) AS flag, \(id) AS id, \(date) AS at, \(["a", "b,c", "d\"e"]) AS words,
                        \([1, -2, 3]) AS numbers, \(bytes) AS blob, \(String?.none) AS nothing,
-                       \(Int?.none) AS no_int, \(Date?.none) AS no_date, \([String]()) AS empty
+                       \(Int?.none) AS no_int, \(Date?.none) AS no_date, \([String]()) AS empty,
+                       \([id, UUID(uuid: (255, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 254))]) AS ids,
+                       \([Int32.min, 0, Int32.max]) AS smalls, \([UUID]()) AS no_ids, \([Int]()) AS no_numbers,
+                       \([Int.min]) AS extreme
                 """
             ).first
         )
@@ -36,6 +39,12 @@ struct QueryTests {
         #expect(try row.decode("no_int", as: Int?.self) == nil)
         #expect(try row.decode("no_date", as: Date?.self) == nil)
         #expect(try row.decode("empty", as: [String].self) == [])
+        #expect(try row.decode("ids", as: [UUID].self) == [id, UUID(uuid: (255, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 254))])
+        #expect(try row.decode("smalls", as: [Int32].self) == [Int32.min, 0, Int32.max])
+        #expect(try row.decode("no_ids", as: [UUID].self) == [])
+        #expect(try row.decode("no_numbers", as: [Int].self) == [])
+        #expect(try row.decode("extreme", as: [Int].self) == [Int.min])
+        #expect(row.columns.types[14] == .uuidArray)
         #expect(try row.decode(String.self, at: 0) == "héllo ✓")
         #expect(row.columns.types[1] == .int8)
         let error = try #require(throws: PostgresError.self) { try row.decode("nothing", as: String.self) }

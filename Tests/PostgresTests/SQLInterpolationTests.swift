@@ -29,7 +29,8 @@ struct SQLInterpolationTests {
         let sql: SQL = "VALUES (\(missing), \(present))"
         #expect(sql.binds == [
             PostgresBind(type: .int8, value: .null),
-            PostgresBind(type: .uuid, value: .text("6f1e2b1c-0000-4000-8000-000000000001")),
+            // uuid_send's form: the 16 bytes.
+            PostgresBind(type: .uuid, value: .binary([0x6F, 0x1E, 0x2B, 0x1C, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1])),
         ])
     }
 
@@ -41,7 +42,11 @@ struct SQLInterpolationTests {
         #expect(sql.binds[2].value == .text("t"))
         #expect(sql.binds[3].value == .text("2023-11-14T22:13:20.250000Z"))
         #expect(sql.binds[4].value == .text(#"{"a","b\"c","d\\e"}"#))
-        #expect(sql.binds[5].value == .text(#"{"1","2"}"#))
+        // array_send's form: 1 dimension, no NULLs, int8 (OID 20), 2 elements from index 1, each 8 bytes.
+        #expect(sql.binds[5].value == .binary(
+            [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 20, 0, 0, 0, 2, 0, 0, 0, 1]
+                + [0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 2]
+        ))
         #expect(sql.binds[6].value == .binary([0, 255]))
     }
 
