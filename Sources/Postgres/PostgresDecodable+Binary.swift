@@ -58,7 +58,7 @@ extension String {
         case .bool:
             self = try Bool(postgresBinaryCell: cell, type: type) ? "t" : "f"
         case .int2, .int4, .int8:
-            self = String(try BinaryCell.integer(fromIntegerCell: cell, type: type) as Int64)
+            self = String(try Int64(postgresBinaryCell: cell, type: type))
         default:
             throw .decoding("cannot decode String from a binary \(type) cell")
         }

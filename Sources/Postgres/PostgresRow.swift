@@ -95,7 +95,7 @@ public struct PostgresRow: Sendable {
     }
 
     /// A row of the given cells' bytes (`nil` is SQL NULL) in `columns`' format.
-    public init(columns: PostgresColumns, cells: [[UInt8]?]) {
+    init(columns: PostgresColumns, cells: [[UInt8]?]) {
         precondition(cells.count == columns.names.count, "PostgresRow: \(cells.count) cells for \(columns.names.count) columns")
         let storage = PostgresCells(lengths: cells.map { $0?.count ?? -1 }) { bytes, starts in
             for (cell, start) in zip(cells, starts) {
