@@ -53,6 +53,35 @@ struct ConnectionCore: ~Copyable {
         }
     }
 
+    /// One execution of a prepared statement in a pipeline.
+    struct Execution {
+        let name: String
+        let binds: [PostgresBind]
+        let statement: String
+        let binaryResults: Bool
+    }
+
+    /// Executes prepared statements in one pipeline (PostgreSQL manual 34.5 "Pipeline Mode"):
+    /// each Bind/Execute is followed by its own Sync, so each statement runs in its own
+    /// implicit transaction and one's failure leaves the others alone, as if they were sent
+    /// one by one; they share the round trips. libpq copies the parameters as each statement
+    /// is queued, so each statement's arrays live only for its own call.
+    mutating func beginPipeline(_ executions: [Execution]) -> LibPQSession.Progress {
+        session.begin(pipeline: executions.map(\.statement)) { handle in
+            guard PQenterPipelineMode(handle) == 1 else { return 0 }
+            for execution in executions {
+                let sent = Self.withParameterArrays(execution.binds) { values, lengths, formats in
+                    PQsendQueryPrepared(
+                        handle, execution.name, Int32(execution.binds.count), values, lengths, formats,
+                        execution.binaryResults ? 1 : 0
+                    )
+                }
+                guard sent == 1, PQpipelineSync(handle) == 1 else { return 0 }
+            }
+            return 1
+        }
+    }
+
     /// Executes `text` with `binds` as the unnamed statement (when the cache is full).
     mutating func beginUnnamed(_ text: String, _ binds: [PostgresBind], types: [UInt32]) -> LibPQSession.Progress {
         Self.withParameterArrays(binds) { values, lengths, formats in

@@ -30,6 +30,12 @@ struct LibPQSession: ~Copyable {
     private var results: [OpaquePointer] = []
     /// The statement text of the exchange in progress, for error reports.
     private var statement: String?
+    /// The statements of the pipeline in progress (``begin(pipeline:send:)``), one Sync each, in order.
+    private var pipeline: [String]?
+    /// The Sync results collected so far by the pipeline in progress.
+    private var pipelineSyncs = 0
+    /// Each statement's outcome of the last pipeline, until `takePipelineResults` reads them.
+    private var pipelineResults: [Result<PostgresQueryResult, PostgresError>] = []
 
     init(configuration: PostgresConfiguration) {
         self.configuration = configuration
@@ -56,7 +62,25 @@ struct LibPQSession: ~Copyable {
     /// Sends one command with `send` and starts collecting its results; continue with `resume`.
     mutating func begin(statement: String?, send: (OpaquePointer) -> Int32) -> Progress {
         self.statement = statement
+        pipeline = nil
         return drive(machine.handle(.queryRequested), send: send)
+    }
+
+    /// Sends several statements in pipeline mode with `send` (PostgreSQL manual 34.5 "Pipeline
+    /// Mode"), which must enter the mode and follow each statement with a Sync; `statements` are
+    /// their texts, in order. The exchange finishes once every Sync came back, with an empty
+    /// success; each statement's own outcome is then read with `takePipelineResults`.
+    mutating func begin(pipeline statements: [String], send: (OpaquePointer) -> Int32) -> Progress {
+        statement = nil
+        pipeline = statements
+        pipelineSyncs = 0
+        return drive(machine.handle(.queryRequested), send: send)
+    }
+
+    /// The outcome of each statement of the pipeline that finished last, in order.
+    mutating func takePipelineResults() -> [Result<PostgresQueryResult, PostgresError>] {
+        defer { pipelineResults = [] }
+        return pipelineResults
     }
 
     /// Continues the exchange in progress with the outcome of the wait it asked for.
@@ -178,14 +202,7 @@ struct LibPQSession: ~Copyable {
                 let consumed = PQconsumeInput(handle) == 1
                 next = .inputConsumed(failure: consumed ? nil : lastErrorMessage(), busy: PQisBusy(handle) == 1)
             case .collectResults:
-                var finished = false
-                while PQisBusy(handle) == 0 {
-                    guard let result = PQgetResult(handle) else {
-                        finished = true
-                        break
-                    }
-                    results.append(result)
-                }
+                let finished = pipeline == nil ? collectResults() : collectPipelineResults()
                 collectNotifications()
                 next = .resultsCollected(finished: finished)
             case .connected:
@@ -209,8 +226,45 @@ struct LibPQSession: ~Copyable {
         }
     }
 
+    /// Takes the results that arrived while libpq is not busy; true once the command is done
+    /// (`PQgetResult` returned null).
+    private mutating func collectResults() -> Bool {
+        while PQisBusy(handle) == 0 {
+            guard let result = PQgetResult(handle) else { return true }
+            results.append(result)
+        }
+        return false
+    }
+
+    /// Takes a pipeline's results that arrived while libpq is not busy; true once every
+    /// statement's Sync came back, when the connection leaves pipeline mode. In pipeline mode
+    /// `PQgetResult` returns null after each statement's results and none after a Sync's
+    /// (manual 34.5.1.2), so nulls only separate; two in a row mean libpq has nothing left
+    /// queued, which ends the exchange (`takeResults` then reports the statements missing).
+    private mutating func collectPipelineResults() -> Bool {
+        var nulls = 0
+        while PQisBusy(handle) == 0 {
+            guard let result = PQgetResult(handle) else {
+                nulls += 1
+                if nulls == 2 { break }
+                continue
+            }
+            nulls = 0
+            results.append(result)
+            if PQresultStatus(result) == PGRES_PIPELINE_SYNC {
+                pipelineSyncs += 1
+                if pipelineSyncs == pipeline?.count { break }
+            }
+        }
+        guard nulls == 2 || pipelineSyncs == pipeline?.count else { return false }
+        PQexitPipelineMode(handle)
+        return true
+    }
+
     /// The finished exchange's results, converted (the first error wins) and freed; a
-    /// connection libpq found broken meanwhile is closed and reported unavailable.
+    /// connection libpq found broken meanwhile is closed and reported unavailable. A
+    /// pipeline's results are split at its Syncs into each statement's outcome
+    /// (`takePipelineResults`), and the exchange itself reports an empty success.
     private mutating func takeResults() -> Result<PostgresQueryResult, PostgresError> {
         let taken = results
         results = []
@@ -219,12 +273,29 @@ struct LibPQSession: ~Copyable {
             let message = lastErrorMessage()
             return .failure(finish(.unavailable(message.isEmpty ? "the server closed the connection" : message)))
         }
-        return LibPQResult.consume(taken, statement: statement)
+        guard let pipeline else { return LibPQResult.consume(taken, statement: statement) }
+        self.pipeline = nil
+        var group: [OpaquePointer] = []
+        for result in taken {
+            if PQresultStatus(result) == PGRES_PIPELINE_SYNC {
+                PQclear(result)
+                pipelineResults.append(LibPQResult.consume(group, statement: pipeline[pipelineResults.count]))
+                group = []
+            } else {
+                group.append(result)
+            }
+        }
+        group.forEach { PQclear($0) }
+        while pipelineResults.count < pipeline.count {
+            pipelineResults.append(.failure(.unavailable("the server sent no result for the statement")))
+        }
+        return .success(PostgresQueryResult(rows: [], affectedRows: 0, commandTag: ""))
     }
 
     private mutating func clearResults() {
         results.forEach { PQclear($0) }
         results = []
+        pipeline = nil
     }
 
     private mutating func startConnect() -> String? {

@@ -28,6 +28,8 @@ public final class PostgresConnection: Sendable {
     /// The count of exchanges in flight, for polling a lone reply; `nil`: never polls.
     private let replyPoll: ReplyPoll?
     private static let lastID = Atomic<Int>(0)
+    /// Statements this connection sent in pipelines (for tests).
+    let pipelinedStatements = Atomic<Int>(0)
 
     /// A process-wide unique connection number.
     static func nextID() -> Int { lastID.add(1, ordering: .relaxed).newValue }
@@ -78,6 +80,17 @@ public final class PostgresConnection: Sendable {
         countStatement()
         let deadline = queryDeadline()
         return try await operation { try await self.run(sql, deadline: deadline) }
+    }
+
+    /// Runs statements of several callers one after another on this connection, sharing its
+    /// round trips (one pipeline, ``ConnectionCore/beginPipeline(_:)``); each outcome is its own
+    /// statement's, as if run alone. For ``PostgresPool``'s batches: each caller counts its
+    /// statement in its own task (`StatementCounter.current`), so here only the tally does.
+    func executeBatch(_ statements: [SQL]) async -> [Result<PostgresQueryResult, PostgresError>] {
+        for _ in statements { tally?.increment() }
+        // The server runs them one after another: each may take the whole statement timeout.
+        let deadline = configuration.statementTimeout.map { ContinuousClock.now + $0 * statements.count + .seconds(10) }
+        return await operation { await self.runBatch(statements, deadline: deadline) }
     }
 
     /// Runs fixed statement text through the simple protocol (several statements allowed,
@@ -168,7 +181,7 @@ public final class PostgresConnection: Sendable {
     /// the description of the prepared statement shows columns that all have binary decoders
     /// (``PostgresDataType/hasBinaryDecoding``), from the first execution on, so every run of
     /// a statement (and every test's) reads the same format.
-    private func run(_ sql: SQL, deadline: ContinuousClock.Instant?) async throws -> PostgresQueryResult {
+    private func run(_ sql: SQL, deadline: ContinuousClock.Instant?) async throws(PostgresError) -> PostgresQueryResult {
         if let invalid = ConnectionCore.invalidParameter(in: sql) { throw invalid }
         let text = sql.text
         let key = PreparedStatementCache.Key(text: text, types: sql.binds.map(\.type.rawValue))
@@ -180,16 +193,97 @@ public final class PostgresConnection: Sendable {
             guard case .failure(let error) = result, error.sqlState == "26000" else { return try result.get() }
             core.withLock { $0.statements.remove(key) }
         }
-        guard let name = core.withLock({ $0.statements.isFull ? nil : $0.statements.makeName() }) else {
+        guard let entry = try await prepare(text, key: key, deadline: deadline) else {
             return try await exchange(deadline: deadline) { $0.beginUnnamed(text, sql.binds, types: key.types) }.get()
         }
+        return try await exchange(deadline: deadline) {
+            $0.beginPrepared(entry.name, sql.binds, statement: text, binaryResults: entry.binaryResults)
+        }.get()
+    }
+
+    /// Prepares `text` under a new name and describes it, or returns `nil` when the cache is
+    /// full (the statement then runs as the unnamed one).
+    private func prepare(
+        _ text: String, key: PreparedStatementCache.Key, deadline: ContinuousClock.Instant?
+    ) async throws(PostgresError) -> PreparedStatementCache.Entry? {
+        guard let name = core.withLock({ $0.statements.isFull ? nil : $0.statements.makeName() }) else { return nil }
         _ = try await exchange(deadline: deadline) { $0.beginPrepare(name, text, types: key.types) }.get()
         let description = try await exchange(deadline: deadline) { $0.beginDescribe(name, statement: text) }.get()
         let binaryResults = description.columns?.allHaveBinaryDecoding ?? false
         core.withLock { $0.statements.insert(name, binaryResults: binaryResults, for: key) }
-        return try await exchange(deadline: deadline) {
-            $0.beginPrepared(name, sql.binds, statement: text, binaryResults: binaryResults)
-        }.get()
+        return PreparedStatementCache.Entry(name: name, binaryResults: binaryResults)
+    }
+
+    /// Runs `statements` in order, their executions in one pipeline: a statement met for the
+    /// first time is prepared (and described) on the way, a refused parameter fails before
+    /// anything is sent, and one that cannot be prepared (the cache is full) runs alone after
+    /// the executions before it. A statement the server forgot (`26000`) is prepared and run
+    /// again alone after the pipeline, as `run` does.
+    private func runBatch(_ statements: [SQL], deadline: ContinuousClock.Instant?) async -> [Result<PostgresQueryResult, PostgresError>] {
+        var outcomes = [Result<PostgresQueryResult, PostgresError>?](repeating: nil, count: statements.count)
+        var pending: [(position: Int, execution: ConnectionCore.Execution)] = []
+        for (position, sql) in statements.enumerated() {
+            if let invalid = ConnectionCore.invalidParameter(in: sql) {
+                outcomes[position] = .failure(invalid)
+                continue
+            }
+            let key = PreparedStatementCache.Key(text: sql.text, types: sql.binds.map(\.type.rawValue))
+            var entry = core.withLock { $0.statements.entry(for: key) }
+            if entry == nil {
+                do throws(PostgresError) {
+                    entry = try await prepare(sql.text, key: key, deadline: deadline)
+                } catch {
+                    outcomes[position] = .failure(error)
+                    continue
+                }
+            }
+            guard let entry else {
+                await runPipeline(pending, of: statements, deadline: deadline, into: &outcomes)
+                pending = []
+                outcomes[position] = await outcome(of: sql, deadline: deadline)
+                continue
+            }
+            let execution = ConnectionCore.Execution(
+                name: entry.name, binds: sql.binds, statement: sql.text, binaryResults: entry.binaryResults
+            )
+            pending.append((position, execution))
+        }
+        await runPipeline(pending, of: statements, deadline: deadline, into: &outcomes)
+        return outcomes.map { $0! }
+    }
+
+    /// Executes `pending` (prepared statements of `statements`, by position) in one pipeline, or
+    /// alone when it is one.
+    private func runPipeline(
+        _ pending: [(position: Int, execution: ConnectionCore.Execution)], of statements: [SQL],
+        deadline: ContinuousClock.Instant?, into outcomes: inout [Result<PostgresQueryResult, PostgresError>?]
+    ) async {
+        guard pending.count > 1 else {
+            for (position, _) in pending { outcomes[position] = await outcome(of: statements[position], deadline: deadline) }
+            return
+        }
+        pipelinedStatements.add(pending.count, ordering: .relaxed)
+        let results = switch await exchange(deadline: deadline, { $0.beginPipeline(pending.map(\.execution)) }) {
+        case .success: core.withLock { $0.session.takePipelineResults() }
+        case .failure(let error): [Result<PostgresQueryResult, PostgresError>](repeating: .failure(error), count: pending.count)
+        }
+        for ((position, _), result) in zip(pending, results) {
+            guard case .failure(let error) = result, error.sqlState == "26000" else {
+                outcomes[position] = result
+                continue
+            }
+            let sql = statements[position]
+            core.withLock { $0.statements.remove(.init(text: sql.text, types: sql.binds.map(\.type.rawValue))) }
+            outcomes[position] = await outcome(of: sql, deadline: deadline)
+        }
+    }
+
+    private func outcome(of sql: SQL, deadline: ContinuousClock.Instant?) async -> Result<PostgresQueryResult, PostgresError> {
+        do {
+            return .success(try await run(sql, deadline: deadline))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Starts an exchange with `begin` on the calling task; when libpq must wait for the

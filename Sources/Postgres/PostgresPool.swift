@@ -26,6 +26,8 @@ public final class PostgresPool: Sendable {
     private let tally = StatementCounter(parent: nil)
     /// Exchanges in flight (the process's, ``ReplyPoll/process``): a lone one polls for its reply.
     let replyPoll: ReplyPoll
+    /// Gathers `execute`'s statements while the connections are all taken.
+    let batcher: StatementBatcher
     /// Each time the database was unreachable, published when a connection succeeds
     /// again; the newest few are kept until read, and the stream ends at ``shutdown()``.
     /// One consumer reads it (the server's event log of outages).
@@ -41,6 +43,10 @@ public final class PostgresPool: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.replyPoll = replyPoll
+        batcher = StatementBatcher(
+            turns: min(configuration.batchTurns, configuration.poolSize), maximumTurns: configuration.poolSize,
+            lineWait: configuration.batchLineWait
+        )
         (outages, outageContinuation) = AsyncStream.makeStream(of: PostgresOutage.self, bufferingPolicy: .bufferingNewest(16))
         state = Mutex(
             PoolState(
@@ -65,12 +71,17 @@ public final class PostgresPool: Sendable {
 
     /// Runs one statement on a pooled connection and returns its rows.
     public func query(_ sql: SQL) async throws -> [PostgresRow] {
-        try await withConnection { connection in try await connection.query(sql) }
+        try await execute(sql).rows
     }
 
     /// Runs one statement on a pooled connection; the result has rows and affected count.
+    /// While every connection is taken, statements of concurrent callers are sent together
+    /// (``StatementBatcher``), each still in its own implicit transaction.
     public func execute(_ sql: SQL) async throws -> PostgresQueryResult {
-        try await withConnection { connection in try await connection.execute(sql) }
+        StatementCounter.current?.increment()
+        return try await batcher.execute(sql) { statements in
+            try await withConnection { connection in await connection.executeBatch(statements) }
+        }
     }
 
     /// Runs `body` in one transaction on one pooled connection: committed when `body`
