@@ -69,6 +69,9 @@ struct ConnectionCore: ~Copyable {
     mutating func beginPipeline(_ executions: [Execution]) -> LibPQSession.Progress {
         session.begin(pipeline: executions.map(\.statement)) { handle in
             guard PQenterPipelineMode(handle) == 1 else { return 0 }
+            let socket = PQsocket(handle)
+            Self.cork(socket, true)
+            defer { Self.cork(socket, false) }
             for execution in executions {
                 let sent = Self.withParameterArrays(execution.binds) { values, lengths, formats in
                     PQsendQueryPrepared(
@@ -80,6 +83,14 @@ struct ConnectionCore: ~Copyable {
             }
             return 1
         }
+    }
+
+    /// Holds back (`TCP_CORK`) a TCP socket's sends until uncorked, which sends them in one
+    /// go: `PQpipelineSync` flushes at every Sync, so a pipeline of n statements would be n
+    /// segments, each waking the backend. A Unix socket refuses the option, harmlessly.
+    private static func cork(_ socket: Int32, _ on: Bool) {
+        var value: Int32 = on ? 1 : 0
+        _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &value, socklen_t(MemoryLayout<Int32>.size))
     }
 
     /// Executes `text` with `binds` as the unnamed statement (when the cache is full).

@@ -27,15 +27,6 @@ public struct PostgresConfiguration: Sendable {
     /// than PostgreSQL's ~70 µs for a short statement on this VM, whose backend runs on the
     /// polling thread's core while it yields.
     public var replyPollWindow: Duration = .microseconds(200)
-    /// How many batches of single statements (``PostgresPool/execute(_:)``) run at once while
-    /// later ones wait in line to be sent together (``StatementBatcher``): a core's worth each,
-    /// so that PostgreSQL and Quarry both stay busy, at least two. On the 2-core VM of issue 17,
-    /// two turns doubled `{ serverTime }`'s rate where a turn a connection (10) gained 10–25%,
-    /// and one turn left a core idle (Benchmarks/README.md, 2026-11-28).
-    public var batchTurns: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)
-    /// How long callers wait in line while no batch finishes: then the line gets a turn of its
-    /// own (up to `poolSize` turns), so slow statements hold it back no longer than this.
-    public var batchLineWait: Duration = .milliseconds(10)
     /// Delay before re-trying a failed connection, doubled per failure up to `maxReconnectDelay`.
     public var reconnectDelay: Duration = .milliseconds(100)
     public var maxReconnectDelay: Duration = .seconds(2)

@@ -79,7 +79,7 @@ public final class PostgresConnection: Sendable {
     public func execute(_ sql: SQL) async throws -> PostgresQueryResult {
         countStatement()
         let deadline = queryDeadline()
-        return try await operation { try await self.run(sql, deadline: deadline) }
+        return try await operation { await self.run(sql, deadline: deadline) }.get()
     }
 
     /// Runs statements of several callers one after another on this connection, sharing its
@@ -181,8 +181,8 @@ public final class PostgresConnection: Sendable {
     /// the description of the prepared statement shows columns that all have binary decoders
     /// (``PostgresDataType/hasBinaryDecoding``), from the first execution on, so every run of
     /// a statement (and every test's) reads the same format.
-    private func run(_ sql: SQL, deadline: ContinuousClock.Instant?) async throws(PostgresError) -> PostgresQueryResult {
-        if let invalid = ConnectionCore.invalidParameter(in: sql) { throw invalid }
+    private func run(_ sql: SQL, deadline: ContinuousClock.Instant?) async -> Result<PostgresQueryResult, PostgresError> {
+        if let invalid = ConnectionCore.invalidParameter(in: sql) { return .failure(invalid) }
         let text = sql.text
         let key = PreparedStatementCache.Key(text: text, types: sql.binds.map(\.type.rawValue))
         if let entry = core.withLock({ $0.statements.entry(for: key) }) {
@@ -190,28 +190,39 @@ public final class PostgresConnection: Sendable {
                 $0.beginPrepared(entry.name, sql.binds, statement: text, binaryResults: entry.binaryResults)
             }
             // The server forgot it (e.g. `DEALLOCATE ALL` or `DISCARD ALL`): prepare it again.
-            guard case .failure(let error) = result, error.sqlState == "26000" else { return try result.get() }
+            guard case .failure(let error) = result, error.sqlState == "26000" else { return result }
             core.withLock { $0.statements.remove(key) }
         }
-        guard let entry = try await prepare(text, key: key, deadline: deadline) else {
-            return try await exchange(deadline: deadline) { $0.beginUnnamed(text, sql.binds, types: key.types) }.get()
+        switch await prepare(text, key: key, deadline: deadline) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let entry?):
+            return await exchange(deadline: deadline) {
+                $0.beginPrepared(entry.name, sql.binds, statement: text, binaryResults: entry.binaryResults)
+            }
+        case .success(nil):
+            return await exchange(deadline: deadline) { $0.beginUnnamed(text, sql.binds, types: key.types) }
         }
-        return try await exchange(deadline: deadline) {
-            $0.beginPrepared(entry.name, sql.binds, statement: text, binaryResults: entry.binaryResults)
-        }.get()
     }
 
-    /// Prepares `text` under a new name and describes it, or returns `nil` when the cache is
-    /// full (the statement then runs as the unnamed one).
+    /// Prepares `text` under a new name and describes it; `nil` when the cache is full (the
+    /// statement then runs as the unnamed one). Outcomes are returned, not thrown, here and in
+    /// `run`: async functions with typed throws crashed the debug test build (Swift 6.3.1).
     private func prepare(
         _ text: String, key: PreparedStatementCache.Key, deadline: ContinuousClock.Instant?
-    ) async throws(PostgresError) -> PreparedStatementCache.Entry? {
-        guard let name = core.withLock({ $0.statements.isFull ? nil : $0.statements.makeName() }) else { return nil }
-        _ = try await exchange(deadline: deadline) { $0.beginPrepare(name, text, types: key.types) }.get()
-        let description = try await exchange(deadline: deadline) { $0.beginDescribe(name, statement: text) }.get()
+    ) async -> Result<PreparedStatementCache.Entry?, PostgresError> {
+        guard let name = core.withLock({ $0.statements.isFull ? nil : $0.statements.makeName() }) else { return .success(nil) }
+        if case .failure(let error) = await exchange(deadline: deadline, { $0.beginPrepare(name, text, types: key.types) }) {
+            return .failure(error)
+        }
+        let description: PostgresQueryResult
+        switch await exchange(deadline: deadline, { $0.beginDescribe(name, statement: text) }) {
+        case .failure(let error): return .failure(error)
+        case .success(let described): description = described
+        }
         let binaryResults = description.columns?.allHaveBinaryDecoding ?? false
         core.withLock { $0.statements.insert(name, binaryResults: binaryResults, for: key) }
-        return PreparedStatementCache.Entry(name: name, binaryResults: binaryResults)
+        return .success(PreparedStatementCache.Entry(name: name, binaryResults: binaryResults))
     }
 
     /// Runs `statements` in order, their executions in one pipeline: a statement met for the
@@ -230,17 +241,18 @@ public final class PostgresConnection: Sendable {
             let key = PreparedStatementCache.Key(text: sql.text, types: sql.binds.map(\.type.rawValue))
             var entry = core.withLock { $0.statements.entry(for: key) }
             if entry == nil {
-                do throws(PostgresError) {
-                    entry = try await prepare(sql.text, key: key, deadline: deadline)
-                } catch {
+                switch await prepare(sql.text, key: key, deadline: deadline) {
+                case .failure(let error):
                     outcomes[position] = .failure(error)
                     continue
+                case .success(let prepared):
+                    entry = prepared
                 }
             }
             guard let entry else {
                 await runPipeline(pending, of: statements, deadline: deadline, into: &outcomes)
                 pending = []
-                outcomes[position] = await outcome(of: sql, deadline: deadline)
+                outcomes[position] = await run(sql, deadline: deadline)
                 continue
             }
             let execution = ConnectionCore.Execution(
@@ -259,7 +271,7 @@ public final class PostgresConnection: Sendable {
         deadline: ContinuousClock.Instant?, into outcomes: inout [Result<PostgresQueryResult, PostgresError>?]
     ) async {
         guard pending.count > 1 else {
-            for (position, _) in pending { outcomes[position] = await outcome(of: statements[position], deadline: deadline) }
+            for (position, _) in pending { outcomes[position] = await run(statements[position], deadline: deadline) }
             return
         }
         pipelinedStatements.add(pending.count, ordering: .relaxed)
@@ -274,15 +286,7 @@ public final class PostgresConnection: Sendable {
             }
             let sql = statements[position]
             core.withLock { $0.statements.remove(.init(text: sql.text, types: sql.binds.map(\.type.rawValue))) }
-            outcomes[position] = await outcome(of: sql, deadline: deadline)
-        }
-    }
-
-    private func outcome(of sql: SQL, deadline: ContinuousClock.Instant?) async -> Result<PostgresQueryResult, PostgresError> {
-        do {
-            return .success(try await run(sql, deadline: deadline))
-        } catch {
-            return .failure(error)
+            outcomes[position] = await run(sql, deadline: deadline)
         }
     }
 

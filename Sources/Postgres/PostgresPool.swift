@@ -38,15 +38,17 @@ public final class PostgresPool: Sendable {
         self.init(configuration: configuration, logger: logger, replyPoll: .process)
     }
 
-    /// A pool counting its exchanges in flight in `replyPoll` (tests give it a count of its own).
-    init(configuration: PostgresConfiguration, logger: Logger, replyPoll: ReplyPoll) {
+    /// A pool counting its exchanges in flight in `replyPoll` (tests give it a count of its own),
+    /// running up to `batchTurns` batches of single statements at once (``StatementBatcher``;
+    /// tests ask for fewer than the shipped core's worth).
+    init(
+        configuration: PostgresConfiguration, logger: Logger, replyPoll: ReplyPoll,
+        batchTurns: Int = StatementBatcher.defaultTurns
+    ) {
         self.configuration = configuration
         self.logger = logger
         self.replyPoll = replyPoll
-        batcher = StatementBatcher(
-            turns: min(configuration.batchTurns, configuration.poolSize), maximumTurns: configuration.poolSize,
-            lineWait: configuration.batchLineWait
-        )
+        batcher = StatementBatcher(turns: min(batchTurns, configuration.poolSize), maximumTurns: configuration.poolSize)
         (outages, outageContinuation) = AsyncStream.makeStream(of: PostgresOutage.self, bufferingPolicy: .bufferingNewest(16))
         state = Mutex(
             PoolState(
@@ -79,9 +81,13 @@ public final class PostgresPool: Sendable {
     /// (``StatementBatcher``), each still in its own implicit transaction.
     public func execute(_ sql: SQL) async throws -> PostgresQueryResult {
         StatementCounter.current?.increment()
-        return try await batcher.execute(sql) { statements in
-            try await withConnection { connection in await connection.executeBatch(statements) }
-        }
+        return try await batcher.execute(sql, on: self)
+    }
+
+    /// Runs a batch's statements on one connection (``StatementBatcher``); throws only when no
+    /// connection could be had.
+    func runBatch(_ statements: [SQL]) async throws -> [Result<PostgresQueryResult, PostgresError>] {
+        try await withConnection { connection in await connection.executeBatch(statements) }
     }
 
     /// Runs `body` in one transaction on one pooled connection: committed when `body`

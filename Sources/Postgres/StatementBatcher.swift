@@ -1,5 +1,9 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Gathers the single statements of concurrent callers (``PostgresPool/execute(_:)``) and
 /// sends each gathering to PostgreSQL together on one connection, in one pipeline
 /// (``PostgresConnection/executeBatch(_:)``).
@@ -10,11 +14,11 @@ import Synchronization
 /// time a statement where pgbench's same statement takes 26 µs). A batch pays the leasing and
 /// the wake-ups once for all its statements, and its backend reads them in one go.
 ///
-/// How: a few batches run at once (`turns`, a core's worth, ``PostgresConfiguration/batchTurns``).
+/// How: a few batches run at once (`turns`, a core's worth, ``defaultTurns``).
 /// A caller that finds a free turn runs its statement at once, alone, so an idle server
 /// answers as fast as before; else it waits in line. A batch's leader, when done, hands its
 /// turn to the first caller in line together with the callers behind it (up to
-/// `maximumBatch`), so the line empties in batches. When no batch has finished for `lineWait`
+/// `maximumBatch`), so the line empties in batches. When no batch has finished for ``lineWait``
 /// (slow statements hold the turns), the line gets a turn of its own, up to `maximumTurns`
 /// (the pool's size): slow statements then hold back no more than a connection each, as
 /// before batching. Each statement still runs in its own implicit transaction with its own
@@ -62,27 +66,32 @@ final class StatementBatcher: Sendable {
 
     /// The most statements one batch carries.
     static let maximumBatch = 32
+    /// Batches that run at once by default: a core's worth each, so that PostgreSQL and Quarry
+    /// both stay busy, at least two. On the 2-core VM of issue 17, two turns doubled
+    /// `{ serverTime }`'s rate where a turn a connection (10) gained 10–25%, and one turn left a
+    /// core idle (Benchmarks/README.md, 2026-11-28). Not a `PostgresConfiguration` setting: a
+    /// larger configuration struct crashed the debug test process (Swift 6.3.1), seen as null
+    /// pool references in its tasks.
+    static let defaultTurns = max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    /// How long callers wait in line while no batch finishes before the line gets a turn of its
+    /// own: far above a batch's usual time (under a millisecond), far below a slow statement's.
+    static let lineWait: Duration = .milliseconds(10)
 
     private let turns: Int
     private let maximumTurns: Int
-    private let lineWait: Duration
     private let state = Mutex(State())
     /// Statements that ran in a batch with others (for tests).
     let batchedStatements = Atomic<Int>(0)
     /// Callers waiting in line now (tests wait on it for a line to form).
     var lineCount: Int { state.withLock { $0.line.count } }
 
-    init(turns: Int, maximumTurns: Int, lineWait: Duration) {
+    init(turns: Int, maximumTurns: Int) {
         self.turns = turns
         self.maximumTurns = maximumTurns
-        self.lineWait = lineWait
     }
 
-    /// Runs `sql`, alone or in a batch, through `run`, which runs a batch's statements on one
-    /// connection and returns their outcomes in order (or throws when it found no connection).
-    func execute(
-        _ sql: SQL, run: ([SQL]) async throws -> [Outcome]
-    ) async throws -> PostgresQueryResult {
+    /// Runs `sql`, alone or in a batch, on a connection of `pool`.
+    func execute(_ sql: SQL, on pool: PostgresPool) async throws -> PostgresQueryResult {
         var members: [Member] = []
         if !state.withLock({ $0.takeTurn(limit: turns) }) {
             let turn = await withCheckedContinuation { continuation in
@@ -103,7 +112,7 @@ final class StatementBatcher: Sendable {
         if !members.isEmpty { batchedStatements.add(members.count + 1, ordering: .relaxed) }
         let outcomes: [Outcome]
         do {
-            outcomes = try await run([sql] + members.map(\.sql))
+            outcomes = try await pool.runBatch([sql] + members.map(\.sql))
         } catch {
             // A leader cancelled while waiting for a connection passes its batch on; any
             // other failure to get one (timeout, database down) is every member's.
@@ -141,7 +150,7 @@ final class StatementBatcher: Sendable {
     /// While callers wait in line: each time no turn was taken or handed on for `lineWait`,
     /// gives the line a turn of its own, if the pool has a connection for one more.
     private func watchLine() async {
-        var wait = lineWait
+        var wait = Self.lineWait
         while true {
             try? await Task.sleep(for: wait)
             let batch = state.withLock { state -> ArraySlice<Member>? in
@@ -150,12 +159,12 @@ final class StatementBatcher: Sendable {
                     return nil
                 }
                 let quiet = state.lastProgress.duration(to: .now)
-                guard quiet >= lineWait, state.running < maximumTurns else {
-                    wait = quiet < lineWait ? lineWait - quiet : lineWait
+                guard quiet >= Self.lineWait, state.running < maximumTurns else {
+                    wait = quiet < Self.lineWait ? Self.lineWait - quiet : Self.lineWait
                     return []
                 }
                 state.running += 1
-                wait = lineWait
+                wait = Self.lineWait
                 return state.takeBatch()
             }
             guard let batch else { return }

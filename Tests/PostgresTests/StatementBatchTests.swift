@@ -1,5 +1,6 @@
 import CommonTestSupport
 import Foundation
+import Logging
 import TestDatabaseSupport
 import Testing
 
@@ -178,7 +179,7 @@ struct StatementBatchLineTests {
     func slowTurnsDoNotHoldTheLine() async throws {
         // One turn (the shipped default is a core's worth) and two connections: the sleeper holds the
         // turn for 3 s; the caller in line gets a turn of its own after the line wait (10 ms).
-        let pool = try TestDatabases.pool(poolSize: 2) { $0.batchTurns = 1 }
+        let pool = PostgresPool(configuration: try TestDatabases.configuration(poolSize: 2), logger: Logger(label: "quarry.test"), replyPoll: ReplyPoll(), batchTurns: 1)
         defer { pool.shutdown() }
         let sleeper = Task { _ = try await pool.query("SELECT pg_sleep(\(3.0))") }
         try await waitUntil { pool.metrics.inUse == 1 }
