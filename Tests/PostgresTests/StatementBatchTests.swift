@@ -93,59 +93,65 @@ struct StatementBatchTests {
     func lineRunsAsOneBatch() async throws {
         let pool = try TestDatabases.pool(poolSize: 1)
         defer { pool.shutdown() }
-        let executedBefore = pool.metrics.statementsExecuted
-        let (values, counted) = try await StatementCounter.counting {
-            let sleeper = try await Self.sleeper(in: pool)
-            let callers = (0..<20).map { value in
-                Task { try await pool.query("SELECT \(value) * 2 AS twice")[0].decode("twice", as: Int.self) }
+        // Bounded: a batcher that lost a caller would otherwise hang the run.
+        try await withTimeout {
+            let executedBefore = pool.metrics.statementsExecuted
+            let (values, counted) = try await StatementCounter.counting {
+                let sleeper = try await Self.sleeper(in: pool)
+                let callers = (0..<20).map { value in
+                    Task { try await pool.query("SELECT \(value) * 2 AS twice")[0].decode("twice", as: Int.self) }
+                }
+                try await waitUntil { pool.batcher.lineCount == 20 }
+                try await sleeper.value
+                var values: [Int] = []
+                for caller in callers { values.append(try await caller.value) }
+                return values
             }
-            try await waitUntil { pool.batcher.lineCount == 20 }
-            try await sleeper.value
-            var values: [Int] = []
-            for caller in callers { values.append(try await caller.value) }
-            return values
+            #expect(values == (0..<20).map { $0 * 2 })
+            // The first in line led the other 19.
+            #expect(pool.batcher.batchedStatements.load(ordering: .relaxed) == 20)
+            // Each statement counted once, in its caller's scope and in the pool's tally.
+            #expect(counted == 21)
+            #expect(pool.metrics.statementsExecuted - executedBefore == 21)
+            #expect(pool.batcher.lineCount == 0)
         }
-        #expect(values == (0..<20).map { $0 * 2 })
-        // The first in line led the other 19.
-        #expect(pool.batcher.batchedStatements.load(ordering: .relaxed) == 20)
-        // Each statement counted once, in its caller's scope and in the pool's tally.
-        #expect(counted == 21)
-        #expect(pool.metrics.statementsExecuted - executedBefore == 21)
-        #expect(pool.batcher.lineCount == 0)
     }
 
     @Test("a leader cancelled while waiting for a connection passes its batch on")
     func cancelledLeaderPassesItsBatch() async throws {
         let pool = try TestDatabases.pool(poolSize: 1)
         defer { pool.shutdown() }
-        let (holding, hold) = AsyncStream.makeStream(of: Void.self)
-        let (releasing, release) = AsyncStream.makeStream(of: Void.self)
-        let sleeper = try await Self.sleeper(in: pool)
-        // Waits for the connection before the callers line up, so it gets it when the sleeper ends.
-        let holder = Task {
-            try await pool.withConnection { _ in
-                hold.yield()
-                _ = await releasing.first { _ in true }
+        // Bounded: a batcher that lost a caller would otherwise hang the run.
+        try await withTimeout {
+            let (holding, hold) = AsyncStream.makeStream(of: Void.self)
+            let (releasing, release) = AsyncStream.makeStream(of: Void.self)
+            let sleeper = try await Self.sleeper(in: pool)
+            // Waits for the connection before the callers line up, so it gets it when the sleeper ends.
+            let holder = Task {
+                try await pool.withConnection { _ in
+                    hold.yield()
+                    _ = await releasing.first { _ in true }
+                }
             }
+            try await waitUntil { pool.metrics.waiting == 1 }
+            let leader = Task { try await pool.query("SELECT \(1) AS n") }
+            try await waitUntil { pool.batcher.lineCount == 1 }
+            let followers = (2...4).map { value in Task { try await pool.query("SELECT \(value) AS n")[0].decode("n", as: Int.self) } }
+            try await waitUntil { pool.batcher.lineCount == 4 }
+            try await sleeper.value
+            _ = await holding.first { _ in true }
+            // The leader leads 2, 3 and 4 and waits for the held connection: cancel it there.
+            try await waitUntil { pool.metrics.waiting == 1 }
+            leader.cancel()
+            let error = try await #require(throws: PostgresError.self) { try await leader.value }
+            #expect(error.code == .poolTimeout)
+            release.yield()
+            try await holder.value
+            var values: [Int] = []
+            for follower in followers { values.append(try await follower.value) }
+            #expect(values == [2, 3, 4])
+            #expect(try await pool.query("SELECT 5 AS n")[0].decode("n", as: Int.self) == 5)
         }
-        try await waitUntil { pool.metrics.waiting == 1 }
-        let leader = Task { try await pool.query("SELECT \(1) AS n") }
-        try await waitUntil { pool.batcher.lineCount == 1 }
-        let followers = (2...4).map { value in Task { try await pool.query("SELECT \(value) AS n")[0].decode("n", as: Int.self) } }
-        try await waitUntil { pool.batcher.lineCount == 4 }
-        try await sleeper.value
-        _ = await holding.first { _ in true }
-        // The leader leads 2, 3 and 4 and waits for the held connection: cancel it there.
-        try await waitUntil { pool.metrics.waiting == 1 }
-        leader.cancel()
-        let error = try await #require(throws: PostgresError.self) { try await leader.value }
-        #expect(error.code == .poolTimeout)
-        release.yield()
-        try await holder.value
-        var values: [Int] = []
-        for follower in followers { values.append(try await follower.value) }
-        #expect(values == [2, 3, 4])
-        #expect(try await pool.query("SELECT 5 AS n")[0].decode("n", as: Int.self) == 5)
     }
 
     @Test("when the leader gets no connection in time, its whole batch fails with the pool timeout and the line goes on")
@@ -153,23 +159,26 @@ struct StatementBatchTests {
         // Longer than the sleeper's half second, which the holder waits out first.
         let pool = try TestDatabases.pool(poolSize: 1) { $0.poolWaitTimeout = .seconds(2) }
         defer { pool.shutdown() }
-        let (releasing, release) = AsyncStream.makeStream(of: Void.self)
-        let sleeper = try await Self.sleeper(in: pool)
-        let holder = Task {
-            try await pool.withConnection { _ in _ = await releasing.first { _ in true } }
+        // Bounded: a batcher that lost a caller would otherwise hang the run.
+        try await withTimeout {
+            let (releasing, release) = AsyncStream.makeStream(of: Void.self)
+            let sleeper = try await Self.sleeper(in: pool)
+            let holder = Task {
+                try await pool.withConnection { _ in _ = await releasing.first { _ in true } }
+            }
+            try await waitUntil { pool.metrics.waiting == 1 }
+            let batch = (1...3).map { value in Task { try await pool.query("SELECT \(value) AS n") } }
+            try await waitUntil { pool.batcher.lineCount == 3 }
+            try await sleeper.value
+            for caller in batch {
+                let error = try await #require(throws: PostgresError.self) { try await caller.value }
+                #expect(error.code == .poolTimeout)
+            }
+            release.yield()
+            try await holder.value
+            #expect(try await pool.query("SELECT 4 AS n")[0].decode("n", as: Int.self) == 4)
+            #expect(pool.batcher.lineCount == 0)
         }
-        try await waitUntil { pool.metrics.waiting == 1 }
-        let batch = (1...3).map { value in Task { try await pool.query("SELECT \(value) AS n") } }
-        try await waitUntil { pool.batcher.lineCount == 3 }
-        try await sleeper.value
-        for caller in batch {
-            let error = try await #require(throws: PostgresError.self) { try await caller.value }
-            #expect(error.code == .poolTimeout)
-        }
-        release.yield()
-        try await holder.value
-        #expect(try await pool.query("SELECT 4 AS n")[0].decode("n", as: Int.self) == 4)
-        #expect(pool.batcher.lineCount == 0)
     }
 }
 
@@ -181,13 +190,16 @@ struct StatementBatchLineTests {
         // turn for 3 s; the caller in line gets a turn of its own after the line wait (10 ms).
         let pool = PostgresPool(configuration: try TestDatabases.configuration(poolSize: 2), logger: Logger(label: "quarry.test"), replyPoll: ReplyPoll(), batchTurns: 1)
         defer { pool.shutdown() }
-        let sleeper = Task { _ = try await pool.query("SELECT pg_sleep(\(3.0))") }
-        try await waitUntil { pool.metrics.inUse == 1 }
-        #expect(try await pool.query("SELECT 1 AS n")[0].decode("n", as: Int.self) == 1)
-        // Answered while the sleeper still holds its connection.
-        #expect(pool.metrics.inUse == 1)
-        try await sleeper.value
-        #expect(pool.batcher.lineCount == 0)
+        // Bounded: a batcher that lost a caller would otherwise hang the run.
+        try await withTimeout {
+            let sleeper = Task { _ = try await pool.query("SELECT pg_sleep(\(3.0))") }
+            try await waitUntil { pool.metrics.inUse == 1 }
+            #expect(try await pool.query("SELECT 1 AS n")[0].decode("n", as: Int.self) == 1)
+            // Answered while the sleeper still holds its connection.
+            #expect(pool.metrics.inUse == 1)
+            try await sleeper.value
+            #expect(pool.batcher.lineCount == 0)
+        }
     }
 }
 
