@@ -207,7 +207,7 @@ public final class PostgresConnection: Sendable {
 
     /// Prepares `text` under a new name and describes it; `nil` when the cache is full (the
     /// statement then runs as the unnamed one). Outcomes are returned, not thrown, here and in
-    /// `run`: async functions with typed throws crashed the debug test build (Swift 6.3.1).
+    /// `run`, so that a batch keeps each statement's own outcome.
     private func prepare(
         _ text: String, key: PreparedStatementCache.Key, deadline: ContinuousClock.Instant?
     ) async -> Result<PreparedStatementCache.Entry?, PostgresError> {

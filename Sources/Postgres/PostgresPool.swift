@@ -26,7 +26,7 @@ public final class PostgresPool: Sendable {
     private let tally = StatementCounter(parent: nil)
     /// Exchanges in flight (the process's, ``ReplyPoll/process``): a lone one polls for its reply.
     let replyPoll: ReplyPoll
-    /// Gathers `execute`'s statements while the connections are all taken.
+    /// Gathers `execute`'s statements while its batches' turns are all taken.
     let batcher: StatementBatcher
     /// Each time the database was unreachable, published when a connection succeeds
     /// again; the newest few are kept until read, and the stream ends at ``shutdown()``.
@@ -77,8 +77,8 @@ public final class PostgresPool: Sendable {
     }
 
     /// Runs one statement on a pooled connection; the result has rows and affected count.
-    /// While every connection is taken, statements of concurrent callers are sent together
-    /// (``StatementBatcher``), each still in its own implicit transaction.
+    /// While a core's worth of batches run, statements of concurrent callers wait and are then
+    /// sent together (``StatementBatcher``), each still in its own implicit transaction.
     public func execute(_ sql: SQL) async throws -> PostgresQueryResult {
         StatementCounter.current?.increment()
         return try await batcher.execute(sql, on: self)
