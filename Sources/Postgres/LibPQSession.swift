@@ -62,7 +62,6 @@ struct LibPQSession: ~Copyable {
     /// Sends one command with `send` and starts collecting its results; continue with `resume`.
     mutating func begin(statement: String?, send: (OpaquePointer) -> Int32) -> Progress {
         self.statement = statement
-        pipeline = nil
         return drive(machine.handle(.queryRequested), send: send)
     }
 
@@ -266,15 +265,14 @@ struct LibPQSession: ~Copyable {
     /// pipeline's results are split at its Syncs into each statement's outcome
     /// (`takePipelineResults`), and the exchange itself reports an empty success.
     private mutating func takeResults() -> Result<PostgresQueryResult, PostgresError> {
-        let taken = results
-        results = []
+        let (taken, pipeline) = (results, self.pipeline)
+        (results, self.pipeline) = ([], nil)
         if handle.map({ PQstatus($0) }) == CONNECTION_BAD {
             _ = LibPQResult.consume(taken, statement: nil)
             let message = lastErrorMessage()
             return .failure(finish(.unavailable(message.isEmpty ? "the server closed the connection" : message)))
         }
         guard let pipeline else { return LibPQResult.consume(taken, statement: statement) }
-        self.pipeline = nil
         var group: [OpaquePointer] = []
         for result in taken {
             if PQresultStatus(result) == PGRES_PIPELINE_SYNC {

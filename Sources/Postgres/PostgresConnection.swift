@@ -184,7 +184,7 @@ public final class PostgresConnection: Sendable {
     private func run(_ sql: SQL, deadline: ContinuousClock.Instant?) async -> Result<PostgresQueryResult, PostgresError> {
         if let invalid = ConnectionCore.invalidParameter(in: sql) { return .failure(invalid) }
         let text = sql.text
-        let key = PreparedStatementCache.Key(text: text, types: sql.binds.map(\.type.rawValue))
+        let key = PreparedStatementCache.Key(sql)
         if let entry = core.withLock({ $0.statements.entry(for: key) }) {
             let result = await exchange(deadline: deadline) {
                 $0.beginPrepared(entry.name, sql.binds, statement: text, binaryResults: entry.binaryResults)
@@ -238,7 +238,7 @@ public final class PostgresConnection: Sendable {
                 outcomes[position] = .failure(invalid)
                 continue
             }
-            let key = PreparedStatementCache.Key(text: sql.text, types: sql.binds.map(\.type.rawValue))
+            let key = PreparedStatementCache.Key(sql)
             var entry = core.withLock { $0.statements.entry(for: key) }
             if entry == nil {
                 switch await prepare(sql.text, key: key, deadline: deadline) {
@@ -284,9 +284,8 @@ public final class PostgresConnection: Sendable {
                 outcomes[position] = result
                 continue
             }
-            let sql = statements[position]
-            core.withLock { $0.statements.remove(.init(text: sql.text, types: sql.binds.map(\.type.rawValue))) }
-            outcomes[position] = await run(sql, deadline: deadline)
+            core.withLock { $0.statements.remove(PreparedStatementCache.Key(statements[position])) }
+            outcomes[position] = await run(statements[position], deadline: deadline)
         }
     }
 

@@ -43,3 +43,10 @@ struct PreparedStatementCache {
         entries[key] = nil
     }
 }
+
+extension PreparedStatementCache.Key {
+    /// The key of `sql`: its text and its parameters' types.
+    init(_ sql: SQL) {
+        self.init(text: sql.text, types: sql.binds.map(\.type.rawValue))
+    }
+}

@@ -70,7 +70,7 @@ final class StatementBatcher: Sendable {
     static let maximumBatch = 32
     /// Batches that run at once by default: a core's worth each, so that PostgreSQL and Quarry
     /// both stay busy, at least two. On the 2-core VM of issue 17, two turns doubled
-    /// `{ serverTime }`'s rate where a turn a connection (10) gained 10–25%, and one turn left a
+    /// `{ serverTime }`'s rate where a turn a connection (10) gained 10–28%, and one turn left a
     /// core idle (Benchmarks/README.md, 2026-11-28). Not a `PostgresConfiguration` setting: a
     /// larger configuration struct crashed the debug test process (Swift 6.3.1), seen as null
     /// pool references in its tasks.
