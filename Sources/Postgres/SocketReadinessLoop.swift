@@ -91,11 +91,15 @@ final class SocketReadinessLoop: Sendable {
     /// Waits for `interest`, then calls `advance` on the loop's thread with the outcome, and
     /// again after each further wait it asks for, until it finishes; returns its value.
     /// `deadline` bounds every wait. `advance` must not block.
+    ///
+    /// The continuation is unchecked, as the batcher's (``StatementBatcher/Member``): the waiter
+    /// that resumes it is taken out of `waiters` under the lock before each `advance`, so only
+    /// one thread holds it, and it resumes once, when `advance` finishes.
     func drive<Value: Sendable>(
         _ interest: Interest, deadline: ContinuousClock.Instant?,
         advance: @escaping @Sendable (Readiness) -> Next<Value>
     ) async -> Value {
-        await withCheckedContinuation { continuation in
+        await withUnsafeContinuation { continuation in
             let waiter = Waiter(deadline: deadline) { readiness in
                 switch advance(readiness) {
                 case .wait(let interest):

@@ -29,9 +29,14 @@ final class StatementBatcher: Sendable {
     typealias Outcome = Result<PostgresQueryResult, PostgresError>
 
     /// A caller in line: its statement, and how it learns its turn.
+    ///
+    /// The continuation is unchecked: a member is resumed exactly once, by whoever took it out
+    /// of the line (the leader it followed, or itself leading), and the checked kind's canary
+    /// object cost every statement in line an allocation and atomic updates: 2–5% of a
+    /// `{ serverTime }`'s CPU (Benchmarks/README.md, 2026-11-28, fourth session).
     struct Member: Sendable {
         let sql: SQL
-        let continuation: CheckedContinuation<Turn, Never>
+        let continuation: UnsafeContinuation<Turn, Never>
     }
 
     /// What a caller in line is resumed with: its statement's outcome, or the lead of a batch
@@ -96,7 +101,7 @@ final class StatementBatcher: Sendable {
     func execute(_ sql: SQL, on pool: PostgresPool) async throws -> PostgresQueryResult {
         var members: [Member] = []
         if !state.withLock({ $0.takeTurn(limit: turns) }) {
-            let turn = await withCheckedContinuation { continuation in
+            let turn = await withUnsafeContinuation { continuation in
                 let (now, watch) = state.withLock { state -> (Bool, Bool) in
                     if state.takeTurn(limit: turns) { return (true, false) }
                     state.line.append(Member(sql: sql, continuation: continuation))
