@@ -30,10 +30,11 @@ final class StatementBatcher: Sendable {
 
     /// A caller in line: its statement, and how it learns its turn.
     ///
-    /// The continuation is unchecked: a member is resumed exactly once, by whoever took it out
-    /// of the line (the leader it followed, or itself leading), and the checked kind's canary
-    /// object cost every statement in line an allocation and atomic updates: 2–5% of a
-    /// `{ serverTime }`'s CPU (Benchmarks/README.md, 2026-11-28, fourth session).
+    /// The continuation is unchecked: a member is resumed exactly once, by whoever takes it out
+    /// of the line under the lock (a finishing leader, the line's watcher), or at once when a
+    /// turn came free before it joined; the checked kind's canary object cost every statement in
+    /// line an allocation and atomic updates, about 1–3% of a `{ serverTime }`'s CPU
+    /// (Benchmarks/README.md, 2026-11-28, fourth session).
     struct Member: Sendable {
         let sql: SQL
         let continuation: UnsafeContinuation<Turn, Never>
