@@ -33,8 +33,8 @@ final class StatementBatcher: Sendable {
     /// The continuation is unchecked: a member is resumed exactly once, by whoever takes it out
     /// of the line under the lock (a finishing leader, the line's watcher), or at once when a
     /// turn came free before it joined; the checked kind's canary object cost every statement in
-    /// line an allocation and atomic updates, about 1–3% of a `{ serverTime }`'s CPU
-    /// (Benchmarks/README.md, 2026-11-28, fourth session).
+    /// line an allocation and atomic updates, up to 3% of a `{ serverTime }`'s CPU in side-by-side
+    /// runs (Benchmarks/README.md, 2026-11-28, fourth session).
     struct Member: Sendable {
         let sql: SQL
         let continuation: UnsafeContinuation<Turn, Never>
