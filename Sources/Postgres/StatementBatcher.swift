@@ -77,9 +77,9 @@ final class StatementBatcher: Sendable {
     /// Batches that run at once by default: a core's worth each, so that PostgreSQL and Quarry
     /// both stay busy, at least two. On the 2-core VM of issue 17, two turns doubled
     /// `{ serverTime }`'s rate where a turn a connection (10) gained 10–28%, and one turn left a
-    /// core idle (Benchmarks/README.md, 2026-11-28). Not a `PostgresConfiguration` setting: a
-    /// larger configuration struct crashed the debug test process (Swift 6.3.1), seen as null
-    /// pool references in its tasks.
+    /// core idle (Benchmarks/README.md, 2026-11-28). A constant, not a `PostgresConfiguration`
+    /// setting: it follows the machine, not the deployment; tests that need fewer turns pass
+    /// them to the pool's initializer.
     static let defaultTurns = max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     /// How long callers wait in line while no batch finishes before the line gets a turn of its
     /// own: far above a batch's usual time (under a millisecond), far below a slow statement's.
