@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A/B of release binaries under load at the same time (issue 17): each binary serves on a database of its own
 # (the friends seed and the bench account), and in each round every load runs against all of them at once, a
-# wrk of its own each (one thread, CONNECTIONS connections, DURATION s). Prints each binary's requests/s and its
-# CPU time a request (user + system from /proc/PID/stat around the round).
+# wrk of its own each (one thread, CONNECTIONS connections, DURATION s). Prints each binary's requests/s, its
+# CPU time a request (user + system from /proc/PID/stat around the round) and that of the PostgreSQL backends
+# serving it (those of its database; the pool's connections stay open, so the same processes all along).
 #
 # Why: rates of one binary drift by a third within minutes on this host, so binaries measured one after
 # the other (measure-ab.sh) need several rounds to show a change of 10%. Measured together, the binaries share
@@ -47,24 +48,32 @@ for index in $(seq 1 $#); do
   psql -q -X "$database_url" -f "$here/friends-seed.sql" >/dev/null
 done
 
-cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+cpu() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# The CPU ticks of the PostgreSQL backends serving binary `index` (its own database), so far.
+backends_cpu() {
+  local total=0 pid
+  for pid in $(pgrep -f "postgres: .* quarry_side_$1 " || true); do total=$(( total + $(cpu "$pid") )); done
+  echo "$total"
+}
 # One load against every binary at once, after a warm-up of each: a table row.
 measure() {
-  local script=$1 duration=$2 index loads=() before=() row="| $1"
+  local script=$1 duration=$2 index loads=() before=() backends_before=() row="| $1"
   for index in "${!servers[@]}"; do
     before+=("$(cpu "${servers[$index]}")")
+    backends_before+=("$(backends_cpu $((index + 1)))")
     QUARRY_BENCH_TOKEN=${tokens[$index]} wrk -t1 -c"${CONNECTIONS:-32}" -d"${duration}s" -s "$here/$script" "${urls[$index]}" \
       >"$work/wrk.$index" &
     loads+=($!)
   done
   wait "${loads[@]}"
   for index in "${!servers[@]}"; do
-    local requests rate ticks
+    local requests rate ticks backend_ticks
     requests=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$work/wrk.$index")
     rate=$(awk '/Requests\/sec/ {printf "%d", $2}' "$work/wrk.$index")
     ticks=$(( $(cpu "${servers[$index]}") - ${before[$index]} ))
+    backend_ticks=$(( $(backends_cpu $((index + 1))) - ${backends_before[$index]} ))
     # Clock ticks are 1/100 s: ticks × 10,000 / requests is µs a request.
-    row="$row | $rate | $(( ticks * 10000 / requests )) µs"
+    row="$row | $rate | $(( ticks * 10000 / requests )) µs | $(( backend_ticks * 10000 / requests )) µs"
   done
   echo "$row |"
 }
@@ -73,8 +82,8 @@ for script in $scripts; do measure "$script" 2 >/dev/null; done
 header="| load"
 rule="|---"
 for binary in "$@"; do
-  header="$header | $binary requests/s | CPU a request"
-  rule="$rule|---|---"
+  header="$header | $binary requests/s | CPU a request | its PostgreSQL backends' CPU a request"
+  rule="$rule|---|---|---"
 done
 echo "$header |"
 echo "$rule|"

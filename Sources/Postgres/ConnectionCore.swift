@@ -59,27 +59,34 @@ struct ConnectionCore: ~Copyable {
         let binds: [PostgresBind]
         let statement: String
         let binaryResults: Bool
+        /// A ``PlainRead``: it may share its Sync with the plain reads next to it.
+        let plainRead: Bool
     }
 
     /// Executes prepared statements in one pipeline (PostgreSQL manual 34.5 "Pipeline Mode"):
     /// each Bind/Execute is followed by its own Sync, so each statement runs in its own
     /// implicit transaction and one's failure leaves the others alone, as if they were sent
-    /// one by one; they share the round trips. libpq copies the parameters as each statement
-    /// is queued, so each statement's arrays live only for its own call.
+    /// one by one; they share the round trips. Plain reads next to each other share one Sync
+    /// (``PlainRead``: one transaction, one flush from the server for all of them). libpq
+    /// copies the parameters as each statement is queued, so each statement's arrays live
+    /// only for its own call.
     mutating func beginPipeline(_ executions: [Execution]) -> LibPQSession.Progress {
-        session.begin(pipeline: executions.map(\.statement)) { handle in
+        let syncAfter = executions.indices.map { index in
+            !(executions[index].plainRead && index + 1 < executions.count && executions[index + 1].plainRead)
+        }
+        return session.begin(pipeline: executions.map(\.statement), syncs: syncAfter.count(where: { $0 })) { handle in
             guard PQenterPipelineMode(handle) == 1 else { return 0 }
             let socket = PQsocket(handle)
             Self.cork(socket, true)
             defer { Self.cork(socket, false) }
-            for execution in executions {
+            for (execution, sync) in zip(executions, syncAfter) {
                 let sent = Self.withParameterArrays(execution.binds) { values, lengths, formats in
                     PQsendQueryPrepared(
                         handle, execution.name, Int32(execution.binds.count), values, lengths, formats,
                         execution.binaryResults ? 1 : 0
                     )
                 }
-                guard sent == 1, PQpipelineSync(handle) == 1 else { return 0 }
+                guard sent == 1, !sync || PQpipelineSync(handle) == 1 else { return 0 }
             }
             return 1
         }

@@ -30,12 +30,16 @@ struct LibPQSession: ~Copyable {
     private var results: [OpaquePointer] = []
     /// The statement text of the exchange in progress, for error reports.
     private var statement: String?
-    /// The statements of the pipeline in progress (``begin(pipeline:send:)``), one Sync each, in order.
+    /// The statements of the pipeline in progress (``begin(pipeline:syncs:send:)``), in order.
     private var pipeline: [String]?
-    /// The Sync results collected so far by the pipeline in progress.
-    private var pipelineSyncs = 0
-    /// Each statement's outcome of the last pipeline, until `takePipelineResults` reads them.
-    private var pipelineResults: [Result<PostgresQueryResult, PostgresError>] = []
+    /// The Syncs the pipeline in progress sent, and those whose results came back so far.
+    private var pipelineSyncs = (sent: 0, back: 0)
+    /// Where each statement's results end in `results`, for the pipeline in progress: a
+    /// statement's results are followed by a null from `PQgetResult`, a Sync's by none.
+    private var pipelineEnds: [Int] = []
+    /// Each statement's outcome of the last pipeline, until `takePipelineResults` reads them;
+    /// `nil` for a statement that did not run because one before it under its Sync failed.
+    private var pipelineResults: [Result<PostgresQueryResult, PostgresError>?] = []
 
     init(configuration: PostgresConfiguration) {
         self.configuration = configuration
@@ -66,18 +70,22 @@ struct LibPQSession: ~Copyable {
     }
 
     /// Sends several statements in pipeline mode with `send` (PostgreSQL manual 34.5 "Pipeline
-    /// Mode"), which must enter the mode and follow each statement with a Sync; `statements` are
-    /// their texts, in order. The exchange finishes once every Sync came back, with an empty
-    /// success; each statement's own outcome is then read with `takePipelineResults`.
-    mutating func begin(pipeline statements: [String], send: (OpaquePointer) -> Int32) -> Progress {
+    /// Mode"), which must enter the mode, send the statements and `syncs` Syncs, the last after
+    /// the last statement; `statements` are their texts, in order. The exchange finishes once
+    /// every Sync came back, with an empty success; each statement's own outcome is then read
+    /// with `takePipelineResults`.
+    mutating func begin(pipeline statements: [String], syncs: Int, send: (OpaquePointer) -> Int32) -> Progress {
         statement = nil
         pipeline = statements
-        pipelineSyncs = 0
+        pipelineSyncs = (syncs, 0)
+        pipelineEnds = []
         return drive(machine.handle(.queryRequested), send: send)
     }
 
-    /// The outcome of each statement of the pipeline that finished last, in order.
-    mutating func takePipelineResults() -> [Result<PostgresQueryResult, PostgresError>] {
+    /// The outcome of each statement of the pipeline that finished last, in order; `nil` for a
+    /// statement that did not run (`PGRES_PIPELINE_ABORTED`: a statement before it under the
+    /// same Sync failed).
+    mutating func takePipelineResults() -> [Result<PostgresQueryResult, PostgresError>?] {
         defer { pipelineResults = [] }
         return pipelineResults
     }
@@ -236,26 +244,32 @@ struct LibPQSession: ~Copyable {
     }
 
     /// Takes a pipeline's results that arrived while libpq is not busy; true once every
-    /// statement's Sync came back, when the connection leaves pipeline mode. In pipeline mode
+    /// Sync came back, when the connection leaves pipeline mode. In pipeline mode
     /// `PQgetResult` returns null after each statement's results and none after a Sync's
-    /// (manual 34.5.1.2), so nulls only separate; two in a row mean libpq has nothing left
-    /// queued, which ends the exchange (`takeResults` then reports the statements missing).
+    /// (manual 34.5.1.2), so a null ends a statement's results (`pipelineEnds`); two in a
+    /// row mean libpq has nothing left queued, which ends the exchange (`takeResults` then
+    /// reports the statements missing).
     private mutating func collectPipelineResults() -> Bool {
         var nulls = 0
         while PQisBusy(handle) == 0 {
             guard let result = PQgetResult(handle) else {
                 nulls += 1
                 if nulls == 2 { break }
+                if results.count > (pipelineEnds.last ?? 0), let last = results.last,
+                    PQresultStatus(last) != PGRES_PIPELINE_SYNC
+                {
+                    pipelineEnds.append(results.count)
+                }
                 continue
             }
             nulls = 0
             results.append(result)
             if PQresultStatus(result) == PGRES_PIPELINE_SYNC {
-                pipelineSyncs += 1
-                if pipelineSyncs == pipeline?.count { break }
+                pipelineSyncs.back += 1
+                if pipelineSyncs.back == pipelineSyncs.sent { break }
             }
         }
-        guard nulls == 2 || pipelineSyncs == pipeline?.count else { return false }
+        guard nulls == 2 || pipelineSyncs.back == pipelineSyncs.sent else { return false }
         PQexitPipelineMode(handle)
         return true
     }
@@ -273,17 +287,23 @@ struct LibPQSession: ~Copyable {
             return .failure(finish(.unavailable(message.isEmpty ? "the server closed the connection" : message)))
         }
         guard let pipeline else { return LibPQResult.consume(taken, statement: statement) }
-        var group: [OpaquePointer] = []
-        for result in taken {
-            if PQresultStatus(result) == PGRES_PIPELINE_SYNC {
+        var start = 0
+        for end in pipelineEnds where pipelineResults.count < pipeline.count {
+            let group = taken[start..<end].filter { result in
+                guard PQresultStatus(result) == PGRES_PIPELINE_SYNC else { return true }
                 PQclear(result)
-                pipelineResults.append(LibPQResult.consume(group, statement: pipeline[pipelineResults.count]))
-                group = []
+                return false
+            }
+            start = end
+            if group.count == 1, PQresultStatus(group[0]) == PGRES_PIPELINE_ABORTED {
+                PQclear(group[0])
+                pipelineResults.append(nil)
             } else {
-                group.append(result)
+                pipelineResults.append(LibPQResult.consume(group, statement: pipeline[pipelineResults.count]))
             }
         }
-        group.forEach { PQclear($0) }
+        taken[start...].forEach { PQclear($0) }
+        pipelineEnds = []
         while pipelineResults.count < pipeline.count {
             pipelineResults.append(.failure(.unavailable("the server sent no result for the statement")))
         }

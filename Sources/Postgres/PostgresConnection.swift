@@ -221,8 +221,7 @@ public final class PostgresConnection: Sendable {
         case .success(let described): description = described
         }
         let binaryResults = description.columns?.allHaveBinaryDecoding ?? false
-        core.withLock { $0.statements.insert(name, binaryResults: binaryResults, for: key) }
-        return .success(PreparedStatementCache.Entry(name: name, binaryResults: binaryResults))
+        return .success(core.withLock { $0.statements.insert(name, binaryResults: binaryResults, for: key) })
     }
 
     /// Runs `statements` in order, their executions in one pipeline: a statement met for the
@@ -256,7 +255,8 @@ public final class PostgresConnection: Sendable {
                 continue
             }
             let execution = ConnectionCore.Execution(
-                name: entry.name, binds: sql.binds, statement: sql.text, binaryResults: entry.binaryResults
+                name: entry.name, binds: sql.binds, statement: sql.text, binaryResults: entry.binaryResults,
+                plainRead: entry.plainRead
             )
             pending.append((position, execution))
         }
@@ -265,7 +265,10 @@ public final class PostgresConnection: Sendable {
     }
 
     /// Executes `pending` (prepared statements of `statements`, by position) in one pipeline, or
-    /// alone when it is one.
+    /// alone when it is one. A statement the server forgot (`26000`) is prepared and run again
+    /// alone, and so is a plain read that did not run because a read before it under the same
+    /// Sync failed (``PlainRead``). Those reruns come after the pipeline's later statements,
+    /// which is an order the batch's callers could have met anyway: they are concurrent.
     private func runPipeline(
         _ pending: [(position: Int, execution: ConnectionCore.Execution)], of statements: [SQL],
         deadline: ContinuousClock.Instant?, into outcomes: inout [Result<PostgresQueryResult, PostgresError>?]
@@ -275,17 +278,21 @@ public final class PostgresConnection: Sendable {
             return
         }
         pipelinedStatements.add(pending.count, ordering: .relaxed)
-        let results = switch await exchange(deadline: deadline, { $0.beginPipeline(pending.map(\.execution)) }) {
-        case .success: core.withLock { $0.session.takePipelineResults() }
-        case .failure(let error): [Result<PostgresQueryResult, PostgresError>](repeating: .failure(error), count: pending.count)
-        }
-        for ((position, _), result) in zip(pending, results) {
-            guard case .failure(let error) = result, error.sqlState == "26000" else {
-                outcomes[position] = result
-                continue
+        let results: [Result<PostgresQueryResult, PostgresError>?] =
+            switch await exchange(deadline: deadline, { $0.beginPipeline(pending.map(\.execution)) }) {
+            case .success: core.withLock { $0.session.takePipelineResults() }
+            case .failure(let error): [Result<PostgresQueryResult, PostgresError>](repeating: .failure(error), count: pending.count)
             }
-            core.withLock { $0.statements.remove(PreparedStatementCache.Key(statements[position])) }
-            outcomes[position] = await run(statements[position], deadline: deadline)
+        for ((position, _), result) in zip(pending, results) {
+            switch result {
+            case nil:
+                outcomes[position] = await run(statements[position], deadline: deadline)
+            case .failure(let error)? where error.sqlState == "26000":
+                core.withLock { $0.statements.remove(PreparedStatementCache.Key(statements[position])) }
+                outcomes[position] = await run(statements[position], deadline: deadline)
+            case let result?:
+                outcomes[position] = result
+            }
         }
     }
 

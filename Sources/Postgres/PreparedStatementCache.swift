@@ -8,11 +8,13 @@ struct PreparedStatementCache {
         var types: [UInt32]
     }
 
-    /// A prepared statement: its server-side name, and whether it is executed with binary
-    /// results (its description showed columns the decoders read in binary).
+    /// A prepared statement: its server-side name, whether it is executed with binary
+    /// results (its description showed columns the decoders read in binary), and whether it
+    /// is a ``PlainRead`` (tested once, here, rather than at every execution).
     struct Entry {
         let name: String
         let binaryResults: Bool
+        let plainRead: Bool
     }
 
     let capacity: Int
@@ -35,8 +37,11 @@ struct PreparedStatementCache {
         return "quarry_\(nextNumber)"
     }
 
-    mutating func insert(_ name: String, binaryResults: Bool, for key: Key) {
-        entries[key] = Entry(name: name, binaryResults: binaryResults)
+    /// Records the statement `key` prepared as `name`; returns its entry.
+    mutating func insert(_ name: String, binaryResults: Bool, for key: Key) -> Entry {
+        let entry = Entry(name: name, binaryResults: binaryResults, plainRead: PlainRead.test(key.text))
+        entries[key] = entry
+        return entry
     }
 
     mutating func remove(_ key: Key) {

@@ -53,19 +53,20 @@ struct ReplyPollTests {
     }
 
     /// Runs `SELECT pg_sleep(seconds)` and, `delay` after it is under way, another statement beside
-    /// it; returns the pool's count of caught replies before and after both. The sleep is prepared
-    /// first (a bound parameter keeps one text), so the sleeper's only exchange is its execution.
-    /// The delay counts from the sleeper's exchange being in flight, not from its task's start, which
-    /// a loaded machine may hold back.
+    /// it; returns the pool's count of caught replies from then on: before the other statement and
+    /// after both. The delay counts from the sleeper's exchange being in flight, not from its task's
+    /// start, which a loaded machine may hold back. The count starts after the delay: should the
+    /// sleeper land on a connection that has not prepared its statement, the preparing exchanges,
+    /// alone in flight, are polled for (and caught) before its execution.
     static func sleeper(
         in pool: PostgresPool, sleeping seconds: Double, anotherAfter delay: Duration
     ) async throws -> (before: Int, after: Int) {
         let sleep: @Sendable (Double) async throws -> Void = { seconds in _ = try await pool.query("SELECT pg_sleep(\(seconds))") }
         try await sleep(0)
-        let before = pool.replyPoll.caught.load(ordering: .relaxed)
         let sleeper = Task { try await sleep(seconds) }
         try await waitUntil { pool.replyPoll.inFlightCount == 1 }
         try await Task.sleep(for: delay)
+        let before = pool.replyPoll.caught.load(ordering: .relaxed)
         #expect(try await pool.query("SELECT 2 AS two")[0].decode("two", as: Int.self) == 2)
         _ = try await sleeper.value
         return (before, pool.replyPoll.caught.load(ordering: .relaxed))

@@ -63,6 +63,40 @@ struct StatementBatchTests {
         await connection.close()
     }
 
+    @Test("plain reads next to each other share a Sync, so one transaction; reads a failed read aborted run again alone")
+    func plainReadsShareASync() async throws {
+        let connection = try await PostgresConnection.connect(configuration: TestDatabases.configuration())
+        try await connection.executeScript(unsafeSQL: "CREATE TEMP TABLE batch_items (id int PRIMARY KEY, label text)")
+        // `txid_current()` names the statement's transaction: the same for statements under one Sync
+        // (PostgreSQL manual 55.2.3: the implicit transaction lasts until Sync), another for the next.
+        let statements: [SQL] = [
+            "SELECT txid_current() AS xid",
+            "SELECT txid_current() AS xid",
+            "SELECT \(7) / \(0) AS boom",
+            "SELECT txid_current() AS xid",
+            "INSERT INTO batch_items (id, label) VALUES (\(1), \("one"))",
+            "SELECT txid_current() AS xid",
+            "SELECT count(*) AS n FROM batch_items",
+        ]
+        // First prepared on the way, then prepared already: the same outcomes.
+        for _ in 0..<2 {
+            try await connection.executeScript(unsafeSQL: "TRUNCATE batch_items")
+            let outcomes = await connection.executeBatch(statements)
+            try #require(outcomes.count == 7)
+            let xid = { (index: Int) throws -> Int in try outcomes[index].get().rows[0].decode("xid", as: Int.self) }
+            #expect(try xid(0) == xid(1))
+            #expect(outcomes[2].failure?.sqlState == "22012")  // division_by_zero
+            // Aborted by the failure before it under the same Sync, then run alone: a transaction of its own.
+            #expect(try Set([xid(0), xid(3), xid(5)]).count == 3)
+            #expect(try outcomes[4].get().affectedRows == 1)
+            // After the insert's own Sync: it sees the row.
+            #expect(try outcomes[6].get().rows[0].decode("n", as: Int.self) == 1)
+        }
+        #expect(connection.pipelinedStatements.load(ordering: .relaxed) == 14)
+        #expect(connection.isReusable)
+        await connection.close()
+    }
+
     @Test("with the statement cache full, a new statement runs alone after the executions before it, in order")
     func fullCacheKeepsTheOrder() async throws {
         let connection = try await PostgresConnection.connect(configuration: TestDatabases.configuration())
