@@ -84,7 +84,8 @@ public final class PostgresConnection: Sendable {
 
     /// Runs statements of several callers one after another on this connection, sharing its
     /// round trips (one pipeline, ``ConnectionCore/beginPipeline(_:)``); each outcome is its own
-    /// statement's, as if run alone. For ``PostgresPool``'s batches: each caller counts its
+    /// statement's, as if run alone (plain reads next to each other share a transaction and its
+    /// `now()`, ``PlainRead``). For ``PostgresPool``'s batches: each caller counts its
     /// statement in its own task (`StatementCounter.current`), so here only the tally does.
     func executeBatch(_ statements: [SQL]) async -> [Result<PostgresQueryResult, PostgresError>] {
         for _ in statements { tally?.increment() }

@@ -78,7 +78,8 @@ public final class PostgresPool: Sendable {
 
     /// Runs one statement on a pooled connection; the result has rows and affected count.
     /// While a core's worth of batches run, statements of concurrent callers wait and are then
-    /// sent together (``StatementBatcher``), each still in its own implicit transaction.
+    /// sent together (``StatementBatcher``), each with its own outcome: a write still in its own
+    /// implicit transaction, plain reads next to each other in one (``PlainRead``).
     public func execute(_ sql: SQL) async throws -> PostgresQueryResult {
         StatementCounter.current?.increment()
         return try await batcher.execute(sql, on: self)

@@ -23,8 +23,9 @@ import Glibc
 /// `maximumBatch`), so the line empties in batches. When no batch has finished for ``lineWait``
 /// (slow statements hold the turns), the line gets a turn of its own, up to `maximumTurns`
 /// (the pool's size): slow statements then hold back no more than a connection each, as
-/// before batching. Each statement still runs in its own implicit transaction with its own
-/// outcome, so a caller sees what it would alone, only sooner.
+/// before batching. Each statement keeps its own outcome, and a write its own implicit
+/// transaction; plain reads next to each other share one (``PlainRead``, which says what that
+/// changes), so a caller sees what it would alone, only sooner.
 final class StatementBatcher: Sendable {
     typealias Outcome = Result<PostgresQueryResult, PostgresError>
 
