@@ -35,7 +35,8 @@ struct LibPQSession: ~Copyable {
     /// The Syncs the pipeline in progress sent, and those whose results came back so far.
     private var pipelineSyncs = (sent: 0, back: 0)
     /// Where each statement's results end in `results`, for the pipeline in progress: a
-    /// statement's results are followed by a null from `PQgetResult`, a Sync's by none.
+    /// statement's results are followed by a null from `PQgetResult`. (A Sync's result is
+    /// counted and freed as it arrives, never kept.)
     private var pipelineEnds: [Int] = []
     /// Each statement's outcome of the last pipeline, until `takePipelineResults` reads them;
     /// `nil` for a statement that did not run because one before it under its Sync failed.
@@ -255,19 +256,17 @@ struct LibPQSession: ~Copyable {
             guard let result = PQgetResult(handle) else {
                 nulls += 1
                 if nulls == 2 { break }
-                if results.count > (pipelineEnds.last ?? 0), let last = results.last,
-                    PQresultStatus(last) != PGRES_PIPELINE_SYNC
-                {
-                    pipelineEnds.append(results.count)
-                }
+                if results.count > (pipelineEnds.last ?? 0) { pipelineEnds.append(results.count) }
                 continue
             }
             nulls = 0
-            results.append(result)
-            if PQresultStatus(result) == PGRES_PIPELINE_SYNC {
-                pipelineSyncs.back += 1
-                if pipelineSyncs.back == pipelineSyncs.sent { break }
+            guard PQresultStatus(result) == PGRES_PIPELINE_SYNC else {
+                results.append(result)
+                continue
             }
+            PQclear(result)
+            pipelineSyncs.back += 1
+            if pipelineSyncs.back == pipelineSyncs.sent { break }
         }
         guard nulls == 2 || pipelineSyncs.back == pipelineSyncs.sent else { return false }
         PQexitPipelineMode(handle)
@@ -276,7 +275,7 @@ struct LibPQSession: ~Copyable {
 
     /// The finished exchange's results, converted (the first error wins) and freed; a
     /// connection libpq found broken meanwhile is closed and reported unavailable. A
-    /// pipeline's results are split at its Syncs into each statement's outcome
+    /// pipeline's results are split at `pipelineEnds` into each statement's outcome
     /// (`takePipelineResults`), and the exchange itself reports an empty success.
     private mutating func takeResults() -> Result<PostgresQueryResult, PostgresError> {
         let (taken, pipeline) = (results, self.pipeline)
@@ -289,11 +288,7 @@ struct LibPQSession: ~Copyable {
         guard let pipeline else { return LibPQResult.consume(taken, statement: statement) }
         var start = 0
         for end in pipelineEnds where pipelineResults.count < pipeline.count {
-            let group = taken[start..<end].filter { result in
-                guard PQresultStatus(result) == PGRES_PIPELINE_SYNC else { return true }
-                PQclear(result)
-                return false
-            }
+            let group = Array(taken[start..<end])
             start = end
             if group.count == 1, PQresultStatus(group[0]) == PGRES_PIPELINE_ABORTED {
                 PQclear(group[0])
